@@ -1,0 +1,134 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import cookie from '@fastify/cookie'
+import compress from '@fastify/compress'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifySchemaCompiler } from 'fastify'
+import type { ZodType } from 'zod'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { RequestValidationError } from './lib/errors.ts'
+import { createMailer } from './lib/mailer.ts'
+import errors from './plugins/errors.ts'
+import requestContext from './plugins/request-context.ts'
+import ssr, { type SsrMode } from './plugins/ssr.ts'
+import { CmsService } from './modules/cms/service.ts'
+import { cmsRoutes } from './modules/cms/routes.ts'
+import { ContactService } from './modules/contact/service.ts'
+import { contactRoutes } from './modules/contact/routes.ts'
+import { InfoService } from './modules/info/service.ts'
+import { infoRoutes } from './modules/info/routes.ts'
+import { serverDataRoutes } from './modules/serverdata/routes.ts'
+import { TelemetryService } from './modules/telemetry/service.ts'
+import { telemetryRoutes } from './modules/telemetry/routes.ts'
+import { FILES_DIR } from './db/seed/index.ts'
+import fastifyStatic from '@fastify/static'
+
+export interface AppOptions {
+  config: Config
+  db: Database
+  /** How the web app is served: the built bundle, Vite in development, or not at all (api tests). */
+  ssr?: SsrMode
+  logger?: boolean
+}
+
+export const VERSION = process.env.npm_package_version ?? '0.1.0'
+
+/** Zod validation that keeps the issues, so the error handler can answer 400 or 422 with translated messages. */
+const validatorCompiler: FastifySchemaCompiler<ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data, { reportInput: true })
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) }
+  }
+
+export async function buildApp({ config, db, ssr: ssrMode = 'none', logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] }
+      : false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  await app.register(cookie)
+  await app.register(requestContext, { config })
+  await app.register(errors)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ssrMode === 'development' ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ssrMode === 'development' ? ["'self'", 'ws:'] : ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // Served over plain HTTP on localhost by default; HSTS belongs to the TLS edge.
+    strictTransportSecurity: false,
+  })
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
+  await app.register(rateLimit, { global: false })
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Aurum Casino API',
+        version: VERSION,
+        description:
+          'The casino api. Bare JSON bodies as in the platform the client was written for; errors are `{code, error, errors?}`: 400 malformed, 422 field errors, 401, 403, 404, 429, 451.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+
+  const info = new InfoService(db)
+  const cms = new CmsService(db)
+  const telemetry = new TelemetryService(db, app.log, config.CLIENT_LOG_RETENTION_DAYS)
+  const contact = new ContactService(db, createMailer(config.SMTP_URL, config.MAIL_FROM, app.log), config.SUPPORT_EMAIL, app.log)
+  app.decorate('services', { info, cms, telemetry, contact })
+
+  await app.register(infoRoutes, { info, supportEmail: config.SUPPORT_EMAIL })
+  await app.register(cmsRoutes, { cms })
+  await app.register(telemetryRoutes, { telemetry })
+  await app.register(contactRoutes, { contact })
+  await app.register(serverDataRoutes, { version: VERSION })
+  await app.register(fastifyStatic, {
+    root: FILES_DIR,
+    prefix: '/files/',
+    decorateReply: false,
+    maxAge: '1d',
+  })
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await db.query('SELECT 1')
+    return { status: 'ok' }
+  })
+
+  if (ssrMode !== 'none') await app.register(ssr, { config, mode: ssrMode })
+
+  app.addHook('onReady', async () => telemetry.startRetention())
+  app.addHook('onClose', async () => telemetry.stop())
+  return app
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: { info: InfoService; cms: CmsService; telemetry: TelemetryService; contact: ContactService }
+  }
+}

@@ -1,0 +1,109 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { DEFAULT_DOMAIN_COUNTRIES, parseDomainCountries, type DomainCountries } from '@aurum/shared'
+
+
+const countryList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'must be a comma-separated list of ISO country codes')))
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
+  REDIS_URL: z.string().optional(),
+  GAMES_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Aurum Casino <no-reply@aurum.casino>'),
+  SUPPORT_EMAIL: z.email().default('support@aurum.casino'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WALLET_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  RESTRICTED_COUNTRIES: countryList.default(['US', 'GB', 'FR', 'NL', 'ES', 'IT']),
+  DOMAIN_COUNTRIES: z
+    .string()
+    .optional()
+    .transform((v, ctx): DomainCountries => {
+      if (!v) return DEFAULT_DOMAIN_COUNTRIES
+      try {
+        return parseDomainCountries(v)
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message })
+        return z.NEVER
+      }
+    }),
+  GEO_HEADER: z.string().default('cf-ipcountry').transform((v) => v.toLowerCase()),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLIENT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+})
+
+export type Config = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'WALLET_SECRET'> & {
+  SESSION_SECRET: string
+  WALLET_SECRET: string
+  dataDir: string
+  repoRoot: string
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Validates the environment; throws a ConfigError listing every bad variable.
+ * Secrets: a single-node install (embedded database) generates its own once and keeps
+ * them in DATA_DIR; a production install on PostgreSQL may run several nodes, which
+ * must share secrets, so there they have to be given.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const config = parsed.data
+  const dataDir = path.resolve(config.DATA_DIR)
+  const missing = (['SESSION_SECRET', 'WALLET_SECRET'] as const).filter((k) => !config[k])
+  if (missing.length && config.NODE_ENV === 'production' && config.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid environment:\n${missing.map((k) => `  ${k}: required in production with DATABASE_URL (every node must share it)`).join('\n')}`,
+    )
+  }
+  const generated = missing.length ? localSecrets(dataDir) : undefined
+  return {
+    ...config,
+    SESSION_SECRET: config.SESSION_SECRET ?? generated!.SESSION_SECRET,
+    WALLET_SECRET: config.WALLET_SECRET ?? generated!.WALLET_SECRET,
+    dataDir,
+    repoRoot: path.resolve(import.meta.dirname, '../../..'),
+  }
+}
+
+function localSecrets(dataDir: string): { SESSION_SECRET: string; WALLET_SECRET: string } {
+  const file = path.join(dataDir, 'secrets.json')
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as ReturnType<typeof localSecrets>
+  const secrets = {
+    SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
+    WALLET_SECRET: crypto.randomBytes(32).toString('base64url'),
+  }
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 })
+  return secrets
+}

@@ -1,0 +1,95 @@
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/**
+ * One database handle for both drivers. Code queries through `orm` (drizzle, typed
+ * against PgDatabase so the same path serves PGlite and PostgreSQL) or `query` for SQL
+ * that drizzle does not express well. int8 comes back as `bigint` on both drivers,
+ * numeric as string.
+ */
+export interface Database {
+  kind: 'pglite' | 'postgres'
+  orm: AppDb
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>
+  /** Runs a script of several statements (migrations). */
+  exec(script: string): Promise<void>
+  /** Serialises start-up work across nodes (no-op on the embedded database). */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+const INT8 = 20
+const parseInt8 = (value: string) => BigInt(value)
+
+export interface OpenOptions {
+  databaseUrl?: string
+  dataDir?: string
+  /** A dumped PGlite data dir to start from (tests clone one migrated template). */
+  loadDataDir?: Blob
+  poolSize?: number
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10)
+  return openPglite(options)
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  const client = await PGlite.create({
+    dataDir: options.loadDataDir ? undefined : options.dataDir,
+    loadDataDir: options.loadDataDir,
+    parsers: { [INT8]: parseInt8 },
+    relaxedDurability: !options.dataDir,
+  })
+  return {
+    kind: 'pglite',
+    orm: drizzlePglite({ client, schema }) as unknown as AppDb,
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await client.query<T>(text, params)).rows
+    },
+    async exec(script) {
+      await client.exec(script)
+    },
+    // One connection in one process: nothing else can race the migration.
+    withLock: (_key, fn) => fn(),
+    close: () => client.close(),
+  }
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  }
+  const pool = new pg.Pool({ connectionString: url, max, types })
+  // Fail fast with a clear message when the server is not there.
+  const probe = await pool.connect()
+  probe.release()
+  return {
+    kind: 'postgres',
+    orm: drizzlePg({ client: pool, schema }) as unknown as AppDb,
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await pool.query(text, params)).rows as T[]
+    },
+    async exec(script) {
+      await pool.query(script)
+    },
+    async withLock(key, fn) {
+      const conn = await pool.connect()
+      try {
+        await conn.query('SELECT pg_advisory_lock($1)', [key])
+        return await fn()
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined)
+        conn.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { errorResponses } from '../../lib/schemas.ts'
+import type { ContactService } from './service.ts'
+
+export const contactBody = z.strictObject({
+  contact: z.strictObject({
+    email: z.email().max(254),
+    content: z.string().trim().min(10).max(5_000),
+  }),
+})
+
+export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, { contact }) => {
+  app.post(
+    '/api/send_contact_message',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      bodyLimit: 32 * 1024,
+      schema: {
+        tags: ['support'],
+        summary: 'Message to support: stored, and e-mailed to support when SMTP is configured',
+        body: contactBody,
+        response: { 201: z.object({ id: z.number(), status: z.literal('received') }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const id = await contact.submit(request.body.contact, request)
+      return reply.status(201).send({ id, status: 'received' as const })
+    },
+  )
+}

@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin'
+import {
+  COOKIES,
+  countryFromHost,
+  defaultLocaleFor,
+  localeFromAcceptLanguage,
+  toLocale,
+  type Locale,
+} from '@aurum/shared'
+import type { Config } from '../config.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Country from the domain, else the geo-IP header of the edge. */
+    country: string | undefined
+    /** The visitor's country is one we do not serve (the 451 behaviour of the spec). */
+    restricted: boolean
+    /** Language of the request: `l`/`locale` query, then the locale cookie, then Accept-Language. */
+    locale: Locale
+  }
+}
+
+export default fp(
+  async (app, { config }: { config: Config }) => {
+    const restricted = new Set(config.RESTRICTED_COUNTRIES)
+    app.decorateRequest('country', undefined)
+    app.decorateRequest('restricted', false)
+    app.decorateRequest('locale', 'en')
+    app.addHook('onRequest', async (request) => {
+      const geo = request.headers[config.GEO_HEADER]
+      const fromGeo = typeof geo === 'string' && /^[A-Za-z]{2}$/.test(geo) ? geo.toUpperCase() : undefined
+      request.country = countryFromHost(request.host, config.DOMAIN_COUNTRIES) ?? fromGeo
+      request.restricted = request.country !== undefined && restricted.has(request.country)
+      const query = request.query as Record<string, unknown> | undefined
+      const fromQuery = typeof query?.l === 'string' ? query.l : typeof query?.locale === 'string' ? query.locale : undefined
+      request.locale =
+        toLocale(fromQuery) ??
+        toLocale(request.cookies?.[COOKIES.locale]) ??
+        localeFromAcceptLanguage(request.headers['accept-language']) ??
+        defaultLocaleFor(request.country)
+    })
+  },
+  { name: 'request-context', dependencies: ['@fastify/cookie'] },
+)

@@ -1,0 +1,50 @@
+import { QueryClient } from '@tanstack/react-query'
+import { TIMING } from '@aurum/shared'
+import { ModalController } from '../components/modal/modal-store.ts'
+import { ToastController } from '../components/toast/toast-store.ts'
+import { LoadingTracker } from '../components/preloader/loading-store.ts'
+import { createHttpClient, type Transport } from '../lib/http/client.ts'
+import { BROWSER_RETRY } from '../lib/http/retry.ts'
+import { createLogger, loadErrorLabel } from '../lib/logger.ts'
+import type { AppEnv, AppServices } from './services.tsx'
+
+export interface ServiceOptions {
+  env: AppEnv
+  transport: Transport
+  isSsr: boolean
+  onUnauthorized?: () => void
+}
+
+/** One set of services per server render, one for the browser's lifetime. */
+export function createServices({ env, transport, isSsr, onUnauthorized }: ServiceOptions): AppServices {
+  let logger: AppServices['logger'] | undefined
+  const http = createHttpClient({
+    // The server renders through an in-process transport; the browser talks to its own origin.
+    baseUrl: '',
+    transport,
+    timeoutMs: isSsr ? TIMING.httpServerTimeoutMs : TIMING.httpBrowserTimeoutMs,
+    retry: isSsr ? undefined : BROWSER_RETRY,
+    onUnauthorized: onUnauthorized && (() => onUnauthorized()),
+    onError: (error) => {
+      // Telemetry calls do not log their own failures.
+      if (!/\/(log|performance|network-performance)$/.test(error.config.url)) {
+        logger?.log('error', loadErrorLabel(error.config.url), error)
+      }
+    },
+  })
+  logger = createLogger(http, isSsr)
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },
+    },
+  })
+  return {
+    env,
+    http,
+    queryClient,
+    modals: new ModalController(),
+    toasts: new ToastController(),
+    loading: new LoadingTracker(),
+    logger,
+  }
+}

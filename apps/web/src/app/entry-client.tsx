@@ -1,0 +1,65 @@
+import { hydrateRoot } from 'react-dom/client'
+import { createBrowserRouter, RouterProvider } from 'react-router'
+import { hydrate } from '@tanstack/react-query'
+import { COOKIES } from '@aurum/shared'
+import { fetchTransport } from '../lib/http/fetch-transport.ts'
+import { createI18n, loadMessages } from '../lib/i18n.ts'
+import { writeCookie } from '../lib/cookies.ts'
+import { storeAttribution } from '../lib/attribution.ts'
+import { reportPerformance } from '../lib/performance.ts'
+import { watchChunkErrors } from '../lib/chunks.ts'
+import { AppRoot } from './app-root.tsx'
+import { createServices } from './create-services.ts'
+import { deserializeErrors, STATE_ELEMENT_ID, type InitialState } from './initial-state.ts'
+import { createRoutes } from './routes.tsx'
+import { loadDeferredStartup } from './startup.ts'
+
+async function start() {
+  const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)?.textContent ?? 'null') as InitialState
+  const { env } = state
+  const services = createServices({
+    env,
+    transport: fetchTransport,
+    isSsr: false,
+    // Accounts arrive with sign-in; until then a 401 only needs the login route.
+    onUnauthorized: () => window.location.assign('/login'),
+  })
+  hydrate(services.queryClient, state.query)
+  const i18n = createI18n(env.locale, await loadMessages(env.locale))
+  writeCookie(COOKIES.locale, env.locale, COOKIES.cookiesAcceptedMaxAgeSeconds)
+  storeAttribution(window.location.search)
+
+  const router = createBrowserRouter(createRoutes(services), {
+    basename: env.basename,
+    hydrationData: {
+      loaderData: state.router.loaderData,
+      actionData: state.router.actionData,
+      errors: deserializeErrors(state.router.errors),
+    },
+  })
+  // Routing is ready once lazy routes of the first page are loaded (spec §1: mount when routing is ready).
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((s) => {
+        if (s.initialized) {
+          unsubscribe()
+          resolve()
+        }
+      })
+    })
+  }
+  hydrateRoot(
+    document.getElementById('app')!,
+    <AppRoot services={services} i18n={i18n}>
+      <RouterProvider router={router} />
+    </AppRoot>,
+    {
+      onRecoverableError: (error) => services.logger.log('error', 'HYDRATION_ERROR', error),
+    },
+  )
+  watchChunkErrors(services.logger)
+  loadDeferredStartup(services)
+  reportPerformance(services.http)
+}
+
+void start()

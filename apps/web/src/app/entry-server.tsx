@@ -1,0 +1,81 @@
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type UIMatch } from 'react-router'
+import { dehydrate } from '@tanstack/react-query'
+import type { SsrRender } from '@aurum/shared'
+import { HttpError, MESSAGES } from '../lib/http/errors.ts'
+import type { Transport } from '../lib/http/client.ts'
+import { createI18n, loadMessages } from '../lib/i18n.ts'
+import { AppRoot } from './app-root.tsx'
+import { createServices } from './create-services.ts'
+import { serializeErrors, serializeState, type InitialState } from './initial-state.ts'
+import { createRoutes } from './routes.tsx'
+import { seoForMatches } from './route-seo.ts'
+import { buildHead, renderHead } from './seo.ts'
+import { parseLocation } from './url.ts'
+
+const BOT = /bot|crawler|spider|slurp|bingpreview|facebookexternalhit|headless/i
+
+/** Server-side render of one request: route data loaded, HTML, head tags and the initial state. */
+export const render: SsrRender = async (request) => {
+  const url = new URL(request.url, request.origin)
+  const parsed = parseLocation(url.pathname, url.search, request.country, request.restricted)
+  if (parsed.redirect !== undefined) return { kind: 'redirect', status: 302, location: parsed.redirect }
+
+  const env = {
+    locale: parsed.locale,
+    defaultLocale: parsed.defaultLocale,
+    country: request.country,
+    restricted: request.restricted,
+    basename: parsed.basename,
+    origin: request.origin,
+    isBot: BOT.test(request.headers['user-agent'] ?? ''),
+  }
+  // Server-side calls go through the api in-process, with an 8 s timeout and no retries (spec §7).
+  const transport: Transport = (config) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new HttpError(MESSAGES.timeout(config.timeoutMs), config)), config.timeoutMs)
+      request
+        .transport({
+          method: config.method,
+          url: config.url,
+          headers: { ...config.headers, cookie: `locale=${env.locale}${request.headers.cookie ? `; ${request.headers.cookie}` : ''}` },
+          body: typeof config.body === 'string' ? config.body : undefined,
+        })
+        .then(resolve, () => reject(new HttpError(MESSAGES.network, config)))
+        .finally(() => clearTimeout(timer))
+    })
+  const services = createServices({ env, transport, isSsr: true })
+  const i18n = createI18n(env.locale, await loadMessages(env.locale))
+
+  const handler = createStaticHandler(createRoutes(services), { basename: env.basename })
+  const context = await handler.query(new Request(url, { headers: { 'user-agent': request.headers['user-agent'] ?? '' } }))
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' }
+  }
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const html = renderToString(
+    <AppRoot services={services} i18n={i18n}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppRoot>,
+  )
+
+  const matches = context.matches.map(
+    (m): UIMatch => ({ id: m.route.id, pathname: m.pathname, params: m.params, data: undefined, loaderData: undefined, handle: m.route.handle }),
+  )
+  const routePath = context.location.pathname
+  const head = buildHead(seoForMatches(matches, { t: i18n.t, queryClient: services.queryClient, env }), {
+    origin: request.origin,
+    path: routePath,
+    locale: env.locale,
+    defaultLocale: env.defaultLocale,
+    guest: env.restricted,
+    brand: i18n.t('common.brand'),
+  })
+  const state: InitialState = {
+    env,
+    baseUrl: '/',
+    query: dehydrate(services.queryClient),
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+  }
+  return { kind: 'html', status: context.statusCode, lang: env.locale, head: renderHead(head), html, state: serializeState(state) }
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink } from 'react-router'
+import { EnterButtons } from '../../components/enter-buttons/enter-buttons.tsx'
+import logo from '../../assets/logo.svg'
+import styles from './layout.module.css'
+
+const NAV = [
+  { to: '/', key: 'nav.home', end: true },
+  { to: '/vip', key: 'nav.vip' },
+  { to: '/benefits-of-crypto', key: 'nav.crypto' },
+  { to: '/faq', key: 'nav.faq' },
+  { to: '/support', key: 'nav.support' },
+] as const
+
+export function Header() {
+  const { t } = useTranslation()
+  const [menuOpen, setMenuOpen] = useState(false)
+  return (
+    <header className={styles.header}>
+      <div className={styles.headerInner}>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls="main-navigation"
+          aria-label={t('common.menu')}
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <Link to="/" className={styles.logo} aria-label={t('common.home_link')}>
+          <img src={logo} alt="" width={144} height={32} />
+        </Link>
+        <nav id="main-navigation" aria-label={t('nav.label')} className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}>
+          {NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={'end' in item}
+              className={({ isActive }) => `${styles.navLink} ${isActive ? styles.navActive : ''}`}
+              onClick={() => setMenuOpen(false)}
+            >
+              {t(item.key)}
+            </NavLink>
+          ))}
+        </nav>
+        <EnterButtons />
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,34 @@
+import { Outlet } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { GlobalPreloader } from '../../components/preloader/global-preloader.tsx'
+import { ModalHost } from '../../components/modal/modal-host.tsx'
+import { ToastArea } from '../../components/toast/toast-area.tsx'
+import { Notices } from '../../components/notices/notices.tsx'
+import { NavigationEffects } from '../navigation-effects.tsx'
+import { SeoManager } from '../seo-manager.tsx'
+import { Header } from './header.tsx'
+import { Footer } from './footer.tsx'
+import styles from './layout.module.css'
+
+/** The app shell (spec §2): router view, modal controller, preloader, toasts, notices. */
+export function RootLayout() {
+  const { t } = useTranslation()
+  return (
+    <>
+      <a href="#main" className={styles.skip}>
+        {t('common.skip_to_content')}
+      </a>
+      <GlobalPreloader />
+      <Header />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ModalHost />
+      <ToastArea />
+      <Notices />
+      <NavigationEffects />
+      <SeoManager />
+    </>
+  )
+}

@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { TFunction } from 'i18next'
+import type { UIMatch } from 'react-router'
+import type { AppEnv } from './services.tsx'
+import type { SeoMeta } from './seo.ts'
+
+/** What a route's `handle` may carry: how to build its SEO meta from the query cache and translations. */
+export interface RouteHandle {
+  seo?: (ctx: { t: TFunction; queryClient: QueryClient; env: AppEnv; params: Record<string, string | undefined> }) => SeoMeta | undefined
+  /** Analytics place tag (spec §2). */
+  place?: string
+}
+
+/** The deepest route that knows its SEO meta wins; the site default otherwise. */
+export function seoForMatches(
+  matches: UIMatch[],
+  ctx: { t: TFunction; queryClient: QueryClient; env: AppEnv },
+): SeoMeta {
+  for (const match of [...matches].reverse()) {
+    const handle = match.handle as RouteHandle | undefined
+    const seo = handle?.seo?.({ ...ctx, params: match.params })
+    if (seo) return seo
+  }
+  return { title: ctx.t('seo.default.title'), description: ctx.t('seo.default.description'), keywords: ctx.t('seo.default.keywords') }
+}
+
+export function placeForMatches(matches: UIMatch[]): string | undefined {
+  for (const match of [...matches].reverse()) {
+    const place = (match.handle as RouteHandle | undefined)?.place
+    if (place) return place
+  }
+  return undefined
+}

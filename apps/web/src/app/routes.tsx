@@ -1,0 +1,138 @@
+import { data, isRouteErrorResponse, redirect, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import type { AppServices } from './services.tsx'
+import type { RouteHandle } from './route-seo.ts'
+import { REDIRECTS } from './route-table.ts'
+import { RootLayout } from './layout/root-layout.tsx'
+import { HomePage } from '../features/home/routes/home-page.tsx'
+import { StaticPage } from '../features/content/routes/static-page.tsx'
+import { NotFoundPage, OopsPage } from '../features/errors/routes/error-pages.tsx'
+import { filesQuery, flattenPagePaths, pageQuery, pagesQuery, snippetsQuery } from '../features/content/api/queries.ts'
+import { localesQuery, projectQuery } from '../features/info/api/queries.ts'
+import { HttpError } from '../lib/http/errors.ts'
+import { loadErrorLabel } from '../lib/logger.ts'
+import type { CmsPage, Locale } from '@aurum/shared'
+import { useParams } from 'react-router'
+
+/** SEO meta stored in the CMS for an app route (pages in the `seo` category), when there is one. */
+function cmsSeo(queryClient: QueryClient, locale: Locale, path: string) {
+  const page = queryClient.getQueryData<CmsPage>(['cms', 'page', locale, path])
+  return page ? { title: page.blocks.title, description: page.blocks.description, keywords: page.blocks.keywords } : undefined
+}
+
+function i18nSeo(key: string): RouteHandle['seo'] {
+  return ({ t, queryClient, env }) =>
+    cmsSeo(queryClient, env.locale, `seo/${key}`) ?? {
+      title: t(`seo.${key}.title`),
+      description: t(`seo.${key}.description`),
+      keywords: t(`seo.${key}.keywords`),
+    }
+}
+
+function StaticRoute() {
+  const params = useParams()
+  return <StaticPage path={params['*'] ?? ''} />
+}
+
+/** Loader errors of a page: not found for 404, the oops page for anything else. */
+function PageError() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />
+  return <OopsPage />
+}
+
+export function createRoutes(services: AppServices): RouteObject[] {
+  const { http, queryClient, env, logger } = services
+
+  /** Loads queries in parallel; each failure is logged and does not stop the page (spec §1). */
+  const loadAll = async (queries: Array<{ queryKey: readonly unknown[]; queryFn?: unknown }>, optional = false) => {
+    const results = await Promise.allSettled(
+      queries.map((q) => queryClient.ensureQueryData(q as Parameters<QueryClient['ensureQueryData']>[0])),
+    )
+    results.forEach((r) => {
+      if (r.status === 'rejected' && !(optional && r.reason instanceof HttpError && r.reason.response?.status === 404)) {
+        const url = r.reason instanceof HttpError ? r.reason.config.url : 'startup'
+        logger.log('error', loadErrorLabel(url), r.reason)
+      }
+    })
+  }
+
+  const seoPage = (key: string) => pageQuery(http, env.locale, `seo/${key}`)
+
+  const staticPageLoader = async ({ params }: LoaderFunctionArgs) => {
+    const path = (params['*'] ?? '').replace(/\/$/, '')
+    const pages = await queryClient.ensureQueryData(pagesQuery(http, env.locale)).catch(() => [])
+    if (!flattenPagePaths(pages).includes(path)) throw data(null, { status: 404 })
+    try {
+      await queryClient.ensureQueryData(pageQuery(http, env.locale, path))
+    } catch (error) {
+      if (error instanceof HttpError && error.response?.status === 404) throw data(null, { status: 404 })
+      throw error
+    }
+    return null
+  }
+
+  const pageHandle = (key: string, place?: string): RouteHandle => ({ seo: i18nSeo(key), place })
+
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <PageError />,
+      // Start-up loads (spec §1) that the first render needs; the rest load after hydration.
+      loader: async () => {
+        await loadAll([
+          pagesQuery(http, env.locale),
+          snippetsQuery(http, env.locale),
+          filesQuery(http, env.locale),
+          localesQuery(http, env.locale),
+          projectQuery(http),
+        ])
+        return null
+      },
+      shouldRevalidate: () => false,
+      children: [
+        {
+          index: true,
+          id: 'main',
+          element: <HomePage />,
+          loader: async () => {
+            await loadAll([seoPage('main')], true)
+            return null
+          },
+          handle: pageHandle('main', 'main'),
+        },
+        {
+          path: 'support',
+          id: 'support',
+          lazy: async () => ({ Component: (await import('../features/support/routes/support-page.tsx')).SupportPage }),
+          loader: async () => {
+            await loadAll([seoPage('support')], true)
+            return null
+          },
+          handle: pageHandle('support', 'support'),
+        },
+        { path: 'oops', id: 'oops', element: <OopsPage />, handle: pageHandle('oops') },
+        ...Object.entries(REDIRECTS).map(
+          ([from, to]): RouteObject => ({
+            path: from.slice(1),
+            loader: ({ request }) => redirect(to + new URL(request.url).search),
+          }),
+        ),
+        {
+          path: '*',
+          id: 'static-page',
+          element: <StaticRoute />,
+          loader: staticPageLoader,
+          errorElement: <PageError />,
+          handle: {
+            seo: ({ queryClient: qc, env: e, params }) => {
+              const page = qc.getQueryData<CmsPage>(['cms', 'page', e.locale, (params['*'] ?? '').replace(/\/$/, '')])
+              return page && { title: page.blocks.title, description: page.blocks.description, keywords: page.blocks.keywords }
+            },
+          } satisfies RouteHandle,
+        },
+      ],
+    },
+  ]
+}

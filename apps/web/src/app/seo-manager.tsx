@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useMatches } from 'react-router'
+import { useServices } from './services.tsx'
+import { seoForMatches } from './route-seo.ts'
+import { applyHead, buildHead } from './seo.ts'
+
+/** Keeps title, meta and links in step with client-side navigation; the server renders the first ones. */
+export function SeoManager() {
+  const { t } = useTranslation()
+  const { env, queryClient } = useServices()
+  const matches = useMatches()
+  const location = useLocation()
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    const seo = seoForMatches(matches, { t, queryClient, env })
+    applyHead(
+      buildHead(seo, {
+        origin: env.origin,
+        path: location.pathname,
+        locale: env.locale,
+        defaultLocale: env.defaultLocale,
+        guest: env.restricted,
+        brand: t('common.brand'),
+      }),
+    )
+  }, [matches, location.pathname, t, queryClient, env])
+  return null
+}

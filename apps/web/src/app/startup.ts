@@ -1,0 +1,24 @@
+import type { AppServices } from './services.tsx'
+import { countriesQuery, cryptoRatesQuery, currenciesQuery, serverDataQuery, statusesQuery } from '../features/info/api/queries.ts'
+import { loadErrorLabel } from '../lib/logger.ts'
+import { HttpError } from '../lib/http/errors.ts'
+
+/**
+ * Start-up loads the first render does not need (spec §1), fetched after hydration.
+ * Each fails on its own: logged, and the app keeps working.
+ */
+export function loadDeferredStartup({ http, queryClient, env, logger }: AppServices): void {
+  // fetchQuery rejects where prefetchQuery would swallow the error, so each failure is logged.
+  const loads: Array<[string, () => Promise<unknown>]> = [
+    ['currencies', () => queryClient.fetchQuery(currenciesQuery(http))],
+    ['countries', () => queryClient.fetchQuery(countriesQuery(http, env.locale))],
+    ['crypto_exchange_rates', () => queryClient.fetchQuery(cryptoRatesQuery(http))],
+    ['statuses', () => queryClient.fetchQuery(statusesQuery(http))],
+    ['serverdata', () => queryClient.fetchQuery(serverDataQuery(http))],
+  ]
+  for (const [name, load] of loads) {
+    load().catch((error: unknown) => {
+      logger.log('error', loadErrorLabel(error instanceof HttpError ? error.config.url : name), error)
+    })
+  }
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { TIMING } from '@aurum/shared'
+import { Button, ButtonLink } from '../button/button.tsx'
+import styles from './enter-buttons.module.css'
+
+const DISMISSED_KEY = 'promo_banner_dismissed_at'
+
+/** The promo banner is hidden for 2 minutes after it was dismissed (spec §2, §9). */
+export function promoBannerVisible(dismissedAt: number | null, now: number): boolean {
+  return dismissedAt === null || now - dismissedAt >= TIMING.promoBannerReturnMs
+}
+
+/**
+ * Enter buttons for anonymous visitors: Login and Registration, and a dismissible promo
+ * banner that opens registration. Login first offers the browser's stored credentials.
+ */
+export function EnterButtons({ showPromo = true }: { showPromo?: boolean }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [promo, setPromo] = useState(false)
+
+  useEffect(() => {
+    const check = () => {
+      const stored = localStorage.getItem(DISMISSED_KEY)
+      setPromo(promoBannerVisible(stored ? Number(stored) : null, Date.now()))
+    }
+    check()
+    const timer = setInterval(check, 5_000)
+    return () => clearInterval(timer)
+  }, [])
+
+  const handleLogin = async () => {
+    const credentials = navigator.credentials as CredentialsContainer | undefined
+    try {
+      // Stored browser credentials, where the browser offers them; the login route otherwise.
+      const stored = (await credentials?.get({ password: true, mediation: 'optional' } as CredentialRequestOptions)) as
+        | (Credential & { password?: string })
+        | null
+        | undefined
+      if (stored?.id && stored.password) {
+        void navigate('/login', { state: { email: stored.id } })
+        return
+      }
+    } catch {
+      // Not supported or refused: fall through to the login route.
+    }
+    void navigate('/login')
+  }
+
+  return (
+    <div className={styles.enter}>
+      {showPromo && promo && (
+        <div className={styles.promo}>
+          <button type="button" className={styles.promoLink} onClick={() => void navigate('/registration')}>
+            <strong>{t('enter.promo_title')}</strong> <span>{t('enter.promo_text')}</span>
+          </button>
+          <button
+            type="button"
+            className={styles.dismiss}
+            aria-label={t('enter.promo_dismiss')}
+            onClick={() => {
+              localStorage.setItem(DISMISSED_KEY, String(Date.now()))
+              setPromo(false)
+            }}
+          >
+            ✕
+          </button>
+        </div>
+      )}
+      <Button variant="secondary" size="small" onClick={() => void handleLogin()}>
+        {t('enter.login')}
+      </Button>
+      <ButtonLink size="small" to="/registration">
+        {t('enter.registration')}
+      </ButtonLink>
+    </div>
+  )
+}

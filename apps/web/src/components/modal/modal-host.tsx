@@ -1,0 +1,56 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useServices } from '../../app/services.tsx'
+import { useStore } from '../../lib/store.ts'
+import { Button } from '../button/button.tsx'
+import { Modal } from './modal.tsx'
+import { loadChunk } from '../../lib/chunks.ts'
+import type { ModalEntry } from './modal-store.ts'
+
+export interface ModalComponentProps {
+  entry: ModalEntry
+  close: () => void
+}
+
+/** Modal names of spec §2 that have a component; the others arrive with their features. */
+export type ModalRegistry = Record<string, LazyExoticComponent<ComponentType<ModalComponentProps>>>
+
+export const MODALS: ModalRegistry = {
+  support: lazy(() => loadChunk(() => import('../../features/support/components/support-modal.tsx'))),
+}
+
+/** Renders the modal stack; the confirm prompt appears over a modal whose close needs confirmation. */
+export function ModalHost() {
+  const { modals } = useServices()
+  const { t } = useTranslation()
+  const { stack, confirming } = useStore(modals.store, (s) => s)
+  const confirmEntry = stack.find((m) => m.name === confirming)
+  return (
+    <>
+      {stack.map((entry) => {
+        const Component = MODALS[entry.name]
+        if (!Component) return null
+        return (
+          <Suspense key={entry.name} fallback={null}>
+            <Component entry={entry} close={() => modals.close(entry.name)} />
+          </Suspense>
+        )
+      })}
+      {confirmEntry && (
+        <Modal
+          entry={{ name: 'confirm-close', props: {}, flags: { showClose: false }, closing: false }}
+          title={t('modal.confirm_close_title')}
+          onClose={() => modals.cancelClose()}
+        >
+          <p>{t('modal.confirm_close_text')}</p>
+          <div style={{ display: 'flex', gap: 12, justifyContent: 'flex-end' }}>
+            <Button variant="secondary" onClick={() => modals.cancelClose()}>
+              {t('modal.keep_open')}
+            </Button>
+            <Button onClick={() => modals.confirmClose()}>{t('modal.close_anyway')}</Button>
+          </div>
+        </Modal>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query'
+import { useServices } from '../../../app/services.tsx'
+import { HttpError } from '../../../lib/http/errors.ts'
+
+export interface ContactMessage {
+  email: string
+  content: string
+}
+
+export type FieldErrors = Record<string, string[]>
+
+/** POST /api/send_contact_message; on failure the `errors` map of the response is thrown (spec §8). */
+export function useSendContactMessage() {
+  const { http } = useServices()
+  return useMutation({
+    mutationFn: async (contact: ContactMessage) => {
+      try {
+        return await http.post<{ id: number; status: string }>('/api/send_contact_message', { contact })
+      } catch (error) {
+        const errors = error instanceof HttpError ? (error.response?.data as { errors?: FieldErrors } | null)?.errors : undefined
+        throw errors ?? error
+      }
+    },
+  })
+}

@@ -1,0 +1,39 @@
+/** Error shape of the HTTP client: the messages of spec §8, with the response when there was one. */
+export interface HttpErrorResponse {
+  status: number
+  statusText: string
+  data: unknown
+  headers: Record<string, string>
+}
+
+export interface RequestConfig {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: unknown
+  timeoutMs: number
+}
+
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    public config: RequestConfig,
+    public response?: HttpErrorResponse,
+  ) {
+    super(message)
+    this.name = 'HttpError'
+  }
+}
+
+export const MESSAGES = {
+  aborted: 'Request aborted',
+  network: 'Network Error',
+  timeout: (ms: number) => `timeout of ${ms}ms exceeded`,
+  status: (status: number) => `Request failed with status code ${status}`,
+} as const
+
+/** The messages a retry is allowed for (spec §7): network errors and timeouts only. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof HttpError) || error.response) return false
+  return error.message === MESSAGES.network || /^timeout of \d+ms exceeded$/.test(error.message)
+}

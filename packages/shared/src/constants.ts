@@ -1,0 +1,50 @@
+/** Timing and limit constants of spec §9, in one place for the web app and the api. */
+export const TIMING = {
+  modalCloseDelayMs: 500,
+  toastAutoCloseMs: 10_000,
+  promoBannerReturnMs: 120_000,
+  noticesDelayMs: 1_500,
+  hashClearDelayMs: 1_000,
+  hashScrollRetryMs: 5_000,
+  idleTitleDelayMs: 2_000,
+  chunkLoadTimeoutMs: 120_000,
+  httpServerTimeoutMs: 8_000,
+  httpBrowserTimeoutMs: 30_000,
+  httpRetries: 6,
+  httpRetryBaseMs: 100,
+  realtimePingMs: 10_000,
+  /** Start-up and SEO data may be cached for one day. */
+  startCacheMs: 86_400_000,
+} as const
+
+export const COOKIES = {
+  locale: 'locale',
+  cookiesAccepted: 'cookies_accepted',
+  cookiesAcceptedMaxAgeSeconds: 31_536_000,
+  empApproval: 'emp_approved',
+  /** Spec §9 gives the EMP approval lifetime in milliseconds. */
+  empApprovalMaxAgeMs: 31_536_000_000,
+  auConsent: 'au_consent',
+} as const
+
+export const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const
+export const STAG_STORAGE_KEY = 'stag'
+
+/** Banner slider ids (spec §9). */
+export const BANNER_SLIDERS = ['promo', 'tournaments', 'index-top', 'jackpot-top'] as const
+export type BannerSlider = (typeof BANNER_SLIDERS)[number]
+
+/** Grid breakpoints (spec §2): 2 columns below 754 px... see the grid component. */
+export const GRID_BREAKPOINTS = { small: 508, medium: 754 } as const
+
+/** VIP statuses (spec §3). */
+export const STATUSES = [
+  { id: 257, name: 'bronze' },
+  { id: 258, name: 'silver' },
+  { id: 259, name: 'gold' },
+  { id: 255, name: 'platinum' },
+  { id: 256, name: 'star' },
+  { id: 21, name: 'test' },
+] as const
+
+export const CHAT_GROUPS = { guest: 26, general: 1, vip: 2 } as const

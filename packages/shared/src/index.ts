@@ -1,0 +1,7 @@
+export * from './locales.ts'
+export * from './currencies.ts'
+export * from './constants.ts'
+export * from './geo.ts'
+export * from './types.ts'
+export * from './i18n.ts'
+export * from './ssr.ts'

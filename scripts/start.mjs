@@ -1,0 +1,39 @@
+// `npm start`: builds the web app when the build is missing or older than its sources, then serves production mode.
+import { spawnSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const stamp = path.join(root, 'apps/web/dist/.build-stamp')
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'].map((p) => path.join(root, p))
+
+function newest(p) {
+  const stat = fs.statSync(p)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(p).map((f) => newest(path.join(p, f))))
+}
+
+export function buildIsStale() {
+  if (!fs.existsSync(stamp)) return true
+  const built = fs.statSync(stamp).mtimeMs
+  return sources.some((s) => fs.existsSync(s) && newest(s) > built)
+}
+
+export function ensureBuild() {
+  if (!buildIsStale()) return
+  console.log('Building the web app…')
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+  fs.writeFileSync(stamp, new Date().toISOString())
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensureBuild()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env },
+  })
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
+  child.on('exit', (code) => process.exit(code ?? 0))
+}
