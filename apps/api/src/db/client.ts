@@ -22,6 +22,8 @@ export interface Database {
   /** Serialises start-up work across nodes (no-op on the embedded database). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
+  /** The embedded database's data dir as a tarball (test templates); absent on PostgreSQL. */
+  dump?(): Promise<Blob>
 }
 
 const INT8 = 20
@@ -59,6 +61,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     // One connection in one process: nothing else can race the migration.
     withLock: (_key, fn) => fn(),
     close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('gzip')) as Blob,
   }
 }
 

@@ -52,8 +52,7 @@ function clientErrorCode(error: FastifyError): string {
 
 /** A value of the wrong type (or a body that is not an object) makes the request malformed; anything else is a field error. */
 function isMalformed(issue: z.core.$ZodIssue): boolean {
-  if (issue.code === 'invalid_type') return issue.input !== undefined
-  return issue.code === 'unrecognized_keys' && issue.path.length === 0
+  return issue.code === 'invalid_type' && issue.input !== undefined
 }
 
 function sendValidation(error: RequestValidationError, request: FastifyRequest, reply: FastifyReply) {

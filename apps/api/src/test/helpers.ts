@@ -1,0 +1,62 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { inject } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import { openDatabase, type Database } from '../db/client.ts'
+import { TEMPLATE_DB } from './global-setup.ts'
+
+export interface TestContext {
+  app: FastifyInstance
+  db: Database
+  close(): Promise<void>
+}
+
+/** A fresh database cloned from the template, and the app on top of it (no SSR). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const template = inject('dbTemplate')
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-test-'))
+  let db: Database
+  let dropDatabase: (() => Promise<void>) | undefined
+  if (template.kind === 'postgres') {
+    const name = `aurum_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: template.url })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`)
+    await admin.end()
+    const url = new URL(template.url)
+    url.pathname = `/${name}`
+    db = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 })
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: template.url })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    }
+  } else {
+    const blob = new Blob([await fs.readFile(template.file)])
+    db = await openDatabase({ loadDataDir: blob })
+  }
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env })
+  const app = await buildApp({ config, db, logger: false })
+  await app.ready()
+  return {
+    app,
+    db,
+    async close() {
+      await app.close()
+      await db.close()
+      await dropDatabase?.()
+      await fs.rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function count(db: Database, table: string): Promise<number> {
+  const [row] = await db.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM ${table}`)
+  return Number(row!.n)
+}
