@@ -22,7 +22,11 @@ export function buildIsStale() {
 export function ensureBuild() {
   if (!buildIsStale()) return
   console.log('Building the web app…')
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
+  const result = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (result.status !== 0) process.exit(result.status ?? 1)
   fs.writeFileSync(stamp, new Date().toISOString())
 }

@@ -73,7 +73,9 @@ export class ConfigError extends Error {}
  * must share secrets, so there they have to be given.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env)
+  // An empty variable counts as unset, as in most deployment tools.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = envSchema.safeParse(given)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`)

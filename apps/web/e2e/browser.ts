@@ -1,0 +1,53 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+
+const require = createRequire(import.meta.url)
+export const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-results')
+
+/** Debian's Chromium, headless, with a fresh profile and no background traffic. */
+export async function launch(options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string> } = {}) {
+  const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-chromium-'))
+  const context: BrowserContext = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    viewport: options.viewport ?? { width: 1366, height: 900 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    extraHTTPHeaders: options.extraHTTPHeaders,
+  })
+  return {
+    context,
+    async close() {
+      await context.close()
+      await fs.rm(userDataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Console errors and warnings, page errors and failed requests: a clean page has none. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  return problems
+}
+
+export async function axe(page: Page) {
+  // Evaluated through the devtools protocol: the page's CSP forbids injected script tags, rightly.
+  await page.evaluate(await fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8'))
+  const result = await page.evaluate(async () => {
+    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }
+    return w.axe.run(document, { resultTypes: ['violations'] })
+  })
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+export async function screenshot(page: Page, name: string) {
+  await fs.mkdir(ARTIFACTS, { recursive: true })
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true })
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { axe, launch, screenshot, watchConsole } from './browser.ts'
+
+const base = inject('baseURL')
+let browser: Awaited<ReturnType<typeof launch>>
+
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser.close())
+
+describe('the casino shell in Chromium', () => {
+  it('renders the main page on the server: content is there with JavaScript disabled', async () => {
+    const noJs = await launch({ javaScriptEnabled: false })
+    try {
+      const page = await noJs.context.newPage()
+      const res = await page.goto(base + '/')
+      expect(res!.status()).toBe(200)
+      expect(await page.locator('h1').first().textContent()).toContain('Aurum Casino')
+      expect(await page.locator('[aria-roledescription="carousel"] h2').count()).toBeGreaterThan(1)
+      expect(await page.locator('footer a[href="/privacy-policy"]').count()).toBe(1)
+      expect(await page.title()).toContain('Aurum Casino')
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(base + '/')
+    } finally {
+      await noJs.close()
+    }
+  })
+
+  it('hydrates without console errors and navigates client-side', async () => {
+    const page = await browser.context.newPage()
+    const problems = watchConsole(page)
+    await page.goto(base + '/', { waitUntil: 'networkidle' })
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42))
+    await page.locator('footer a[href="/faq"]').click()
+    await page.waitForURL(base + '/faq')
+    await expect.poll(() => page.locator('main h1').textContent()).toMatch(/FAQ|Frequently/i)
+    // Still the same document: the router navigated without a reload.
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42)
+    expect(await page.title()).toMatch(/FAQ|Frequently/i)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it('switches language by prefix and with the language switcher', async () => {
+    const page = await browser.context.newPage()
+    await page.goto(base + '/de/support')
+    expect(await page.locator('html').getAttribute('lang')).toBe('de')
+    const german = await page.locator('main h2').textContent()
+    await page.goto(base + '/support')
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-CA')
+    const english = await page.locator('main h2').textContent()
+    expect(german).not.toBe(english)
+    await page.locator('footer select').selectOption('ja')
+    await page.waitForURL(base + '/ja/support')
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja')
+    await page.close()
+  })
+
+  it('opens a modal from the URL hash and clears the hash after 1 s', async () => {
+    const page = await browser.context.newPage()
+    await page.goto(base + '/#support')
+    const dialog = page.locator('[role="dialog"][data-modal="support"]')
+    await dialog.waitFor()
+    expect(page.url()).toContain('#support')
+    await page.waitForFunction(() => window.location.hash === '', undefined, { timeout: 3_000 })
+    expect(await dialog.isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await page.close()
+  })
+
+  it('shows the cookie notice 1.5 s after start and remembers acceptance', async () => {
+    const fresh = await launch()
+    try {
+      const page = await fresh.context.newPage()
+      await page.goto(base + '/')
+      const notice = page.locator('[data-notice="cookies"]')
+      await page.waitForTimeout(1_000)
+      expect(await notice.count()).toBe(0)
+      await notice.waitFor({ timeout: 2_000 })
+      await notice.getByRole('button').last().click()
+      await page.reload()
+      await page.waitForTimeout(2_000)
+      expect(await notice.count()).toBe(0)
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('sends a support message from the support page', async () => {
+    const page = await browser.context.newPage()
+    await page.goto(base + '/support', { waitUntil: 'networkidle' })
+    const form = page.locator('main form')
+    await form.getByLabel(/e-?mail/i).fill('player@example.com')
+    await form.getByLabel(/message/i).fill('I would like to know more about VIP levels.')
+    await form.getByRole('button', { name: /send/i }).click()
+    await page.getByRole('status').filter({ hasText: /Thank you/ }).first().waitFor()
+    expect(await form.getByLabel(/message/i).inputValue()).toBe('')
+    await page.close()
+  })
+
+  it('answers an unknown path with the not-found page and status 404', async () => {
+    const page = await browser.context.newPage()
+    const res = await page.goto(base + '/no-such-page')
+    expect(res!.status()).toBe(404)
+    expect(await page.locator('main h1').textContent()).toMatch(/not found/i)
+    await page.close()
+  })
+
+  it('has no serious accessibility violations on the main page and a static page', async () => {
+    const page = await browser.context.newPage()
+    for (const path of ['/', '/privacy-policy', '/support']) {
+      await page.goto(base + path, { waitUntil: 'networkidle' })
+      const violations = await axe(page)
+      expect(violations.map((v) => `${path}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    }
+    await page.close()
+  })
+
+  it('writes desktop and mobile screenshots', async () => {
+    const page = await browser.context.newPage()
+    await page.goto(base + '/', { waitUntil: 'networkidle' })
+    await screenshot(page, 'main-desktop')
+    await page.goto(base + '/privacy-policy', { waitUntil: 'networkidle' })
+    await screenshot(page, 'privacy-desktop')
+    const mobile = await launch({ viewport: { width: 390, height: 844 } })
+    try {
+      const m = await mobile.context.newPage()
+      await m.goto(base + '/', { waitUntil: 'networkidle' })
+      await screenshot(m, 'main-mobile')
+      await m.goto(base + '/support', { waitUntil: 'networkidle' })
+      await screenshot(m, 'support-mobile')
+    } finally {
+      await mobile.close()
+    }
+    await page.close()
+  })
+})
