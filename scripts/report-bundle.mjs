@@ -26,8 +26,13 @@ for (const file of fs.readdirSync(path.join(dir, 'assets'))) {
   if (!/\.(js|css|svg|json)$/.test(file)) continue
   const full = path.join(dir, 'assets', file)
   const bytes = fs.readFileSync(full)
-  fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }))
+  fs.writeFileSync(
+    `${full}.br`,
+    zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  )
   fs.writeFileSync(`${full}.gz`, zlib.gzipSync(bytes, { level: 9 }))
 }
 const kb = (n) => (n / 1024).toFixed(1)
-console.log(`initial JavaScript of the main page: ${kb(raw)} KB, ${kb(gz)} KB gzipped (${seen.size} files; target < 150 KB gzipped)`)
+console.log(
+  `initial JavaScript of the main page: ${kb(raw)} KB, ${kb(gz)} KB gzipped (${seen.size} files; target < 150 KB gzipped)`,
+)

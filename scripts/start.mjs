@@ -5,7 +5,9 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const stamp = path.join(root, 'apps/web/dist/.build-stamp')
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'].map((p) => path.join(root, p))
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'].map(
+  (p) => path.join(root, p),
+)
 
 function newest(p) {
   const stat = fs.statSync(p)

@@ -59,7 +59,9 @@ describe('the api as a whole', () => {
 
 describe('configuration', () => {
   it('lists every invalid variable', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', DOMAIN_COUNTRIES: 'nonsense' })).toThrow(ConfigError)
+    expect(() =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', DOMAIN_COUNTRIES: 'nonsense' }),
+    ).toThrow(ConfigError)
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', DOMAIN_COUNTRIES: 'nonsense' })
     } catch (error) {
@@ -70,6 +72,8 @@ describe('configuration', () => {
   })
 
   it('requires shared secrets in production on PostgreSQL', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toThrow(/SESSION_SECRET/)
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toThrow(
+      /SESSION_SECRET/,
+    )
   })
 })

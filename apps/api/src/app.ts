@@ -42,10 +42,17 @@ const validatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
     const result = schema.safeParse(data, { reportInput: true })
-    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) }
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(result.error.issues) }
   }
 
-export async function buildApp({ config, db, ssr: ssrMode = 'none', logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  ssr: ssrMode = 'none',
+  logger = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] }
@@ -100,7 +107,12 @@ export async function buildApp({ config, db, ssr: ssrMode = 'none', logger = tru
   const info = new InfoService(db)
   const cms = new CmsService(db)
   const telemetry = new TelemetryService(db, app.log, config.CLIENT_LOG_RETENTION_DAYS)
-  const contact = new ContactService(db, createMailer(config.SMTP_URL, config.MAIL_FROM, app.log), config.SUPPORT_EMAIL, app.log)
+  const contact = new ContactService(
+    db,
+    createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
+    config.SUPPORT_EMAIL,
+    app.log,
+  )
   app.decorate('services', { info, cms, telemetry, contact })
 
   await app.register(infoRoutes, { info, supportEmail: config.SUPPORT_EMAIL })

@@ -4,7 +4,6 @@ import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_DOMAIN_COUNTRIES, parseDomainCountries, type DomainCountries } from '@aurum/shared'
 
-
 const countryList = z
   .string()
   .transform((v) =>
@@ -48,7 +47,10 @@ const envSchema = z.object({
         return z.NEVER
       }
     }),
-  GEO_HEADER: z.string().default('cf-ipcountry').transform((v) => v.toLowerCase()),
+  GEO_HEADER: z
+    .string()
+    .default('cf-ipcountry')
+    .transform((v) => v.toLowerCase()),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -43,7 +43,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
-  app.log.info(`Aurum Casino is ready at http://localhost:${config.PORT} (${db.kind}${dev ? ', development' : ''})`)
+  app.log.info(
+    `Aurum Casino is ready at http://localhost:${config.PORT} (${db.kind}${dev ? ', development' : ''})`,
+  )
 }
 
 main().catch((error: unknown) => {

@@ -8,12 +8,26 @@ const require = createRequire(import.meta.url)
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-results')
 
 /** Debian's Chromium, headless, with a fresh profile and no background traffic. */
-export async function launch(options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string> } = {}) {
+export async function launch(
+  options: {
+    javaScriptEnabled?: boolean
+    viewport?: { width: number; height: number }
+    extraHTTPHeaders?: Record<string, string>
+  } = {},
+) {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-chromium-'))
   const context: BrowserContext = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
     viewport: options.viewport ?? { width: 1366, height: 900 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     extraHTTPHeaders: options.extraHTTPHeaders,
@@ -41,7 +55,16 @@ export async function axe(page: Page) {
   // Evaluated through the devtools protocol: the page's CSP forbids injected script tags, rightly.
   await page.evaluate(await fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8'))
   const result = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{
+          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>
+        }>
+      }
+    }
     return w.axe.run(document, { resultTypes: ['violations'] })
   })
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')

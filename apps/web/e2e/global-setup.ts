@@ -4,7 +4,6 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-// @ts-expect-error plain ESM script without types
 import { ensureBuild } from '../../../scripts/start.mjs'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -22,12 +21,20 @@ async function freePort(): Promise<number> {
 
 /** Builds if needed and starts the production server on a fresh embedded database, as `npm start` does. */
 export default async function setup(project: TestProject) {
-  ;(ensureBuild as () => void)()
+  ensureBuild()
   const port = await freePort()
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-e2e-'))
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const baseURL = `http://127.0.0.1:${port}`

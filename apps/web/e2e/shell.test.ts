@@ -94,7 +94,11 @@ describe('the casino shell in Chromium', () => {
     await form.getByLabel(/e-?mail/i).fill('player@example.com')
     await form.getByLabel(/message/i).fill('I would like to know more about VIP levels.')
     await form.getByRole('button', { name: /send/i }).click()
-    await page.getByRole('status').filter({ hasText: /Thank you/ }).first().waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Thank you/ })
+      .first()
+      .waitFor()
     expect(await form.getByLabel(/message/i).inputValue()).toBe('')
     await page.close()
   })
@@ -112,7 +116,11 @@ describe('the casino shell in Chromium', () => {
     for (const path of ['/', '/privacy-policy', '/support']) {
       await page.goto(base + path, { waitUntil: 'networkidle' })
       const violations = await axe(page)
-      expect(violations.map((v) => `${path}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      expect(
+        violations.map(
+          (v) => `${path}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([])
     }
     await page.close()
   })

@@ -47,7 +47,18 @@ export const CRYPTO_WALLET_CURRENCIES = ['BTC', 'BCH', 'ETH', 'LTC', 'DOG', 'USD
 
 /** Fiat currencies the cashbox offers (spec §9). */
 export const CASHBOX_FIAT_CURRENCIES = [
-  'EUR', 'USD', 'CAD', 'AUD', 'NOK', 'RUB', 'PLN', 'NZD', 'JPY', 'KZT', 'BRL', 'INR',
+  'EUR',
+  'USD',
+  'CAD',
+  'AUD',
+  'NOK',
+  'RUB',
+  'PLN',
+  'NZD',
+  'JPY',
+  'KZT',
+  'BRL',
+  'INR',
 ] as const
 
 const byCode = new Map(CURRENCIES.map((c) => [c.code, c]))

@@ -13,7 +13,12 @@ const baseKeys = (m: Messages) => [...new Set(flattenKeys(m).map((k) => k.replac
 
 describe('translation bundles', () => {
   it('exist for all 13 interface languages', () => {
-    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()).toEqual(LOCALES.map((l) => `${l}.json`).sort())
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+    ).toEqual(LOCALES.map((l) => `${l}.json`).sort())
   })
 
   it.each(LOCALES.filter((l) => l !== 'en'))('%s has exactly the keys of en', (locale) => {
@@ -37,7 +42,9 @@ describe('translation bundles', () => {
     const placeholders = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}|<\/?\w+>/g) ?? []).sort()
     for (const key of flattenKeys(bundles.en!)) {
       const base = key.replace(PLURAL, '')
-      const translated = flattenKeys(bundles[locale]!).find((k) => k === key || k.replace(PLURAL, '') === base)
+      const translated = flattenKeys(bundles[locale]!).find(
+        (k) => k === key || k.replace(PLURAL, '') === base,
+      )
       const en = translate(bundles, 'en', key)
       const other = translate(bundles, locale, translated ?? key)
       expect(placeholders(other), `${locale}: ${key}`).toEqual(placeholders(en))
@@ -46,7 +53,8 @@ describe('translation bundles', () => {
 
   it('no bundle has an empty string', () => {
     for (const l of LOCALES) {
-      for (const key of flattenKeys(bundles[l]!)) expect(translate(bundles, l, key).trim(), `${l}: ${key}`).not.toBe('')
+      for (const key of flattenKeys(bundles[l]!))
+        expect(translate(bundles, l, key).trim(), `${l}: ${key}`).not.toBe('')
     }
   })
 })

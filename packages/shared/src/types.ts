@@ -49,7 +49,12 @@ export interface ProjectInfo {
   }
   /** Ours: brand details the client shows (not in the platform shape). */
   brand: { name: string; operator: string; support_email: string; license_number: string }
-  features: { achievements: boolean; lootbox_wheel: boolean; registration_ab_test: boolean; tech_work: boolean }
+  features: {
+    achievements: boolean
+    lootbox_wheel: boolean
+    registration_ab_test: boolean
+    tech_work: boolean
+  }
 }
 export interface PageConfig {
   id: string

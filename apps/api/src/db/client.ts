@@ -61,14 +61,19 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     // One connection in one process: nothing else can race the migration.
     withLock: (_key, fn) => fn(),
     close: () => client.close(),
-    dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+    dump: () => client.dumpDataDir('gzip'),
   }
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      oid === INT8
+        ? parseInt8
+        : (pg.types.getTypeParser as (o: number, f?: string) => unknown)(
+            oid,
+            format,
+          )) as typeof pg.types.getTypeParser,
   }
   const pool = new pg.Pool({ connectionString: url, max, types })
   // Fail fast with a clear message when the server is not there.

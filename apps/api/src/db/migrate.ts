@@ -23,7 +23,9 @@ export async function migrate(db: Database): Promise<string[]> {
       const sql = await fs.readFile(path.join(MIGRATIONS_DIR, file), 'utf8')
       const quoted = version.replace(/'/g, "''")
       try {
-        await db.exec(`BEGIN;\n${sql}\nINSERT INTO schema_migrations (version) VALUES ('${quoted}');\nCOMMIT;`)
+        await db.exec(
+          `BEGIN;\n${sql}\nINSERT INTO schema_migrations (version) VALUES ('${quoted}');\nCOMMIT;`,
+        )
       } catch (error) {
         await db.exec('ROLLBACK').catch(() => undefined)
         throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error })

@@ -6,7 +6,10 @@ const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../../packages/shar
 
 /** The same bundles the web app uses, so api messages are translated wherever the interface is. */
 const bundles: Partial<Record<Locale, Messages>> = Object.fromEntries(
-  LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, `${l}.json`), 'utf8')) as Messages]),
+  LOCALES.map((l) => [
+    l,
+    JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, `${l}.json`), 'utf8')) as Messages,
+  ]),
 )
 
 export function t(locale: Locale, key: string, vars?: Record<string, string | number>): string {

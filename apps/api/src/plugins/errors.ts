@@ -23,7 +23,9 @@ export default fp(
       const status = error.statusCode ?? 500
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed')
-        return reply.status(500).send({ code: 'internal_error', error: t(request.locale, 'api.errors.internal_error') })
+        return reply
+          .status(500)
+          .send({ code: 'internal_error', error: t(request.locale, 'api.errors.internal_error') })
       }
       const code = clientErrorCode(error)
       request.log.info({ code: error.code, status }, error.message)
@@ -88,14 +90,18 @@ function issueMessage(issue: z.core.$ZodIssue, field: string, request: FastifyRe
         ? t(locale, 'validation.too_long', { field: name, max: Number(issue.maximum) })
         : t(locale, 'validation.too_big', { field: name, max: Number(issue.maximum) })
     case 'invalid_format':
-      return issue.format === 'email' ? t(locale, 'validation.email', { field: name }) : t(locale, 'validation.invalid', { field: name })
+      return issue.format === 'email'
+        ? t(locale, 'validation.email', { field: name })
+        : t(locale, 'validation.invalid', { field: name })
     case 'invalid_value':
       return t(locale, 'validation.one_of', { field: name })
     case 'unrecognized_keys':
       return t(locale, 'validation.unknown_keys', { keys: issue.keys.join(', ') })
     default: {
       // Custom refinements carry a translation key as their message.
-      const custom = issue.message.startsWith('validation.') ? t(locale, issue.message, { field: name }) : undefined
+      const custom = issue.message.startsWith('validation.')
+        ? t(locale, issue.message, { field: name })
+        : undefined
       return custom ?? t(locale, 'validation.invalid', { field: name })
     }
   }

@@ -32,7 +32,8 @@ export default fp(
       request.country = countryFromHost(request.host, config.DOMAIN_COUNTRIES) ?? fromGeo
       request.restricted = request.country !== undefined && restricted.has(request.country)
       const query = request.query as Record<string, unknown> | undefined
-      const fromQuery = typeof query?.l === 'string' ? query.l : typeof query?.locale === 'string' ? query.locale : undefined
+      const fromQuery =
+        typeof query?.l === 'string' ? query.l : typeof query?.locale === 'string' ? query.locale : undefined
       request.locale =
         toLocale(fromQuery) ??
         toLocale(request.cookies?.[COOKIES.locale]) ??

@@ -9,7 +9,14 @@ import type { Config } from '../config.ts'
 export type SsrMode = 'production' | 'development' | 'none'
 
 /** Request headers forwarded to the api calls made while rendering (spec §7 "forwarded headers"). */
-const FORWARDED = ['user-agent', 'accept-language', 'cookie', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']
+const FORWARDED = [
+  'user-agent',
+  'accept-language',
+  'cookie',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+]
 
 const API_PREFIXES = ['/api/', '/json-api/', '/dist/', '/files/']
 
@@ -38,7 +45,12 @@ export default fp(
         wildcard: true,
         setHeaders(reply, filePath) {
           // Every file under /dist/ carries a content hash in its name.
-          reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+          reply.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600',
+          )
         },
       })
     } else {
@@ -51,8 +63,10 @@ export default fp(
       await app.register((await import('@fastify/middie')).default)
       app.use(vite.middlewares)
       app.addHook('onClose', () => vite.close())
-      loadRender = async () => ((await vite.ssrLoadModule('/src/app/entry-server.tsx')) as { render: SsrRender }).render
-      loadTemplate = async (url) => vite.transformIndexHtml(url, await fs.readFile(path.join(webRoot, 'index.html'), 'utf8'))
+      loadRender = async () =>
+        ((await vite.ssrLoadModule('/src/app/entry-server.tsx')) as { render: SsrRender }).render
+      loadTemplate = async (url) =>
+        vite.transformIndexHtml(url, await fs.readFile(path.join(webRoot, 'index.html'), 'utf8'))
     }
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {

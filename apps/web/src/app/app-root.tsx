@@ -5,7 +5,15 @@ import type { i18n as I18n } from 'i18next'
 import { ServicesProvider, type AppServices } from './services.tsx'
 import '../styles/global.css'
 
-export function AppRoot({ services, i18n, children }: { services: AppServices; i18n: I18n; children: ReactNode }) {
+export function AppRoot({
+  services,
+  i18n,
+  children,
+}: {
+  services: AppServices
+  i18n: I18n
+  children: ReactNode
+}) {
   return (
     <StrictMode>
       <ServicesProvider services={services}>

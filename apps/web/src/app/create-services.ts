@@ -17,7 +17,8 @@ export interface ServiceOptions {
 
 /** One set of services per server render, one for the browser's lifetime. */
 export function createServices({ env, transport, isSsr, onUnauthorized }: ServiceOptions): AppServices {
-  let logger: AppServices['logger'] | undefined
+  // The logger sends through the client it logs for, so the client refers to it lazily.
+  const deferred: { logger?: AppServices['logger'] } = {}
   const http = createHttpClient({
     // The server renders through an in-process transport; the browser talks to its own origin.
     baseUrl: '',
@@ -28,11 +29,12 @@ export function createServices({ env, transport, isSsr, onUnauthorized }: Servic
     onError: (error) => {
       // Telemetry calls do not log their own failures.
       if (!/\/(log|performance|network-performance)$/.test(error.config.url)) {
-        logger?.log('error', loadErrorLabel(error.config.url), error)
+        deferred.logger?.log('error', loadErrorLabel(error.config.url), error)
       }
     },
   })
-  logger = createLogger(http, isSsr)
+  const logger = createLogger(http, isSsr)
+  deferred.logger = logger
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },

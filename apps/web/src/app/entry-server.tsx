@@ -33,12 +33,18 @@ export const render: SsrRender = async (request) => {
   // Server-side calls go through the api in-process, with an 8 s timeout and no retries (spec §7).
   const transport: Transport = (config) =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new HttpError(MESSAGES.timeout(config.timeoutMs), config)), config.timeoutMs)
+      const timer = setTimeout(
+        () => reject(new HttpError(MESSAGES.timeout(config.timeoutMs), config)),
+        config.timeoutMs,
+      )
       request
         .transport({
           method: config.method,
           url: config.url,
-          headers: { ...config.headers, cookie: `locale=${env.locale}${request.headers.cookie ? `; ${request.headers.cookie}` : ''}` },
+          headers: {
+            ...config.headers,
+            cookie: `locale=${env.locale}${request.headers.cookie ? `; ${request.headers.cookie}` : ''}`,
+          },
           body: typeof config.body === 'string' ? config.body : undefined,
         })
         .then(resolve, () => reject(new HttpError(MESSAGES.network, config)))
@@ -48,7 +54,9 @@ export const render: SsrRender = async (request) => {
   const i18n = createI18n(env.locale, await loadMessages(env.locale))
 
   const handler = createStaticHandler(createRoutes(services), { basename: env.basename })
-  const context = await handler.query(new Request(url, { headers: { 'user-agent': request.headers['user-agent'] ?? '' } }))
+  const context = await handler.query(
+    new Request(url, { headers: { 'user-agent': request.headers['user-agent'] ?? '' } }),
+  )
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' }
   }
@@ -59,9 +67,13 @@ export const render: SsrRender = async (request) => {
     </AppRoot>,
   )
 
-  const matches = context.matches.map(
-    (m): UIMatch => ({ id: m.route.id, pathname: m.pathname, params: m.params, data: undefined, loaderData: undefined, handle: m.route.handle }),
-  )
+  const matches = context.matches.map((m) => ({
+    id: m.route.id,
+    pathname: m.pathname,
+    params: m.params,
+    loaderData: undefined,
+    handle: m.route.handle as unknown,
+  })) as UIMatch[]
   const routePath = context.location.pathname
   const head = buildHead(seoForMatches(matches, { t: i18n.t, queryClient: services.queryClient, env }), {
     origin: request.origin,
@@ -75,7 +87,18 @@ export const render: SsrRender = async (request) => {
     env,
     baseUrl: '/',
     query: dehydrate(services.queryClient),
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+    router: {
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: serializeErrors(context.errors),
+    },
   }
-  return { kind: 'html', status: context.statusCode, lang: env.locale, head: renderHead(head), html, state: serializeState(state) }
+  return {
+    kind: 'html',
+    status: context.statusCode,
+    lang: env.locale,
+    head: renderHead(head),
+    html,
+    state: serializeState(state),
+  }
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { noDirectEntry, notAllowedFor451, requiresAuth, requiresGuest, runGuards, type GuardContext } from './guards.ts'
+import {
+  noDirectEntry,
+  notAllowedFor451,
+  requiresAuth,
+  requiresGuest,
+  runGuards,
+  type GuardContext,
+} from './guards.ts'
 import { REDIRECTS, ROUTES, routeMeta } from './route-table.ts'
 
 const guest: GuardContext = { loggedIn: false, restricted: false, previousPath: '/' }
@@ -31,7 +38,10 @@ describe('guards', () => {
   it('cashbox and comp-point routes refuse direct entry and arrival from sign-up', () => {
     for (const id of ['cashbox', 'dashboard', 'deposit', 'withdraw', 'deposit-fast', 'exchange-compoints']) {
       const meta = routeMeta(id)
-      expect(noDirectEntry(meta, { ...player, previousPath: undefined }), id).toMatchObject({ allow: false, redirect: '/' })
+      expect(noDirectEntry(meta, { ...player, previousPath: undefined }), id).toMatchObject({
+        allow: false,
+        redirect: '/',
+      })
       expect(noDirectEntry(meta, { ...player, previousPath: '/sign-up' }), id).toMatchObject({ allow: false })
       expect(noDirectEntry(meta, { ...player, previousPath: '/pokies/all' }).allow, id).toBe(true)
     }
@@ -39,16 +49,36 @@ describe('guards', () => {
 
   it('runs the guards in order: 451 first, then auth', () => {
     const restrictedGuest = { loggedIn: false, restricted: true, previousPath: undefined }
-    expect(runGuards(routeMeta('registration'), restrictedGuest, '/registration')).toMatchObject({ reason: 'notAllowedFor451' })
-    expect(runGuards(routeMeta('deposit'), { ...guest, previousPath: undefined }, '/deposit')).toMatchObject({ reason: 'requiresAuth' })
-    expect(runGuards(routeMeta('deposit'), { ...player, previousPath: undefined }, '/deposit')).toMatchObject({ reason: 'noDirectEntry' })
+    expect(runGuards(routeMeta('registration'), restrictedGuest, '/registration')).toMatchObject({
+      reason: 'notAllowedFor451',
+    })
+    expect(runGuards(routeMeta('deposit'), { ...guest, previousPath: undefined }, '/deposit')).toMatchObject({
+      reason: 'requiresAuth',
+    })
+    expect(runGuards(routeMeta('deposit'), { ...player, previousPath: undefined }, '/deposit')).toMatchObject(
+      { reason: 'noDirectEntry' },
+    )
   })
 
   it('has the whole route table of the spec and its redirects', () => {
     const paths = ROUTES.map((r) => r.path)
-    for (const p of ['/', '/favorite-games', '/play/:producer/:name', '/cashbox', '/users/*', '/support', '/oops', '/rocket-wheel', '/sign-in']) {
+    for (const p of [
+      '/',
+      '/favorite-games',
+      '/play/:producer/:name',
+      '/cashbox',
+      '/users/*',
+      '/support',
+      '/oops',
+      '/rocket-wheel',
+      '/sign-in',
+    ]) {
       expect(paths).toContain(p)
     }
-    expect(REDIRECTS).toEqual({ '/users/password/edit': '/new-password', '/users/confirmation': '/confirmation', '/accounts/history': '/' })
+    expect(REDIRECTS).toEqual({
+      '/users/password/edit': '/new-password',
+      '/users/confirmation': '/confirmation',
+      '/accounts/history': '/',
+    })
   })
 })

@@ -15,7 +15,11 @@ const allow: GuardResult = { allow: true }
 /** Guests are sent to registration with the full target in `redirect`. */
 export function requiresAuth(meta: RouteMeta, ctx: GuardContext, target: string): GuardResult {
   if (!meta.requiresAuth || ctx.loggedIn) return allow
-  return { allow: false, redirect: `/registration?redirect=${encodeURIComponent(target)}`, reason: 'requiresAuth' }
+  return {
+    allow: false,
+    redirect: `/registration?redirect=${encodeURIComponent(target)}`,
+    reason: 'requiresAuth',
+  }
 }
 
 /** Logged-in players are sent to the main route. */
@@ -33,7 +37,11 @@ export function notAllowedFor451(meta: RouteMeta, ctx: GuardContext): GuardResul
 /** Cashbox and comp-point routes: direct entry, or arriving from sign-up, goes to main. */
 export function noDirectEntry(meta: RouteMeta, ctx: GuardContext): GuardResult {
   if (!meta.noDirectEntry) return allow
-  if (ctx.previousPath === undefined || ctx.previousPath === '/sign-up' || ctx.previousPath === '/registration') {
+  if (
+    ctx.previousPath === undefined ||
+    ctx.previousPath === '/sign-up' ||
+    ctx.previousPath === '/registration'
+  ) {
     return { allow: false, redirect: '/', reason: 'noDirectEntry' }
   }
   return allow

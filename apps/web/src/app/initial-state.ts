@@ -1,4 +1,8 @@
-import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type HydrationState } from 'react-router'
+import {
+  isRouteErrorResponse,
+  UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
+  type HydrationState,
+} from 'react-router'
 import type { DehydratedState } from '@tanstack/react-query'
 import type { AppEnv } from './services.tsx'
 
@@ -7,7 +11,11 @@ export interface InitialState {
   env: AppEnv
   baseUrl: string
   query: DehydratedState
-  router: { loaderData: Record<string, unknown>; actionData: Record<string, unknown> | null; errors: Record<string, unknown> | null }
+  router: {
+    loaderData: Record<string, unknown>
+    actionData: Record<string, unknown> | null
+    errors: Record<string, unknown> | null
+  }
 }
 
 export const STATE_ELEMENT_ID = '__AURUM_STATE__'
@@ -26,7 +34,12 @@ export function serializeErrors(errors: Record<string, unknown> | null): Record<
     Object.entries(errors).map(([id, error]) => [
       id,
       isRouteErrorResponse(error)
-        ? { __type: 'RouteErrorResponse', status: error.status, statusText: error.statusText, data: error.data }
+        ? {
+            __type: 'RouteErrorResponse',
+            status: error.status,
+            statusText: error.statusText,
+            data: error.data as unknown,
+          }
         : { __type: 'Error', message: error instanceof Error ? error.message : String(error) },
     ]),
   )
@@ -36,8 +49,19 @@ export function deserializeErrors(errors: Record<string, unknown> | null): Hydra
   if (!errors) return null
   return Object.fromEntries(
     Object.entries(errors).map(([id, value]) => {
-      const e = value as { __type: string; status: number; statusText: string; data: unknown; message: string }
-      return [id, e.__type === 'RouteErrorResponse' ? new ErrorResponseImpl(e.status, e.statusText, e.data) : new Error(e.message)]
+      const e = value as {
+        __type: string
+        status: number
+        statusText: string
+        data: unknown
+        message: string
+      }
+      return [
+        id,
+        e.__type === 'RouteErrorResponse'
+          ? new ErrorResponseImpl(e.status, e.statusText, e.data)
+          : new Error(e.message),
+      ]
     }),
   )
 }

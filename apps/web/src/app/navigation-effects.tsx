@@ -13,7 +13,11 @@ declare global {
 }
 
 /** Scrolls to the element a hash names, retrying while it renders, for up to 5 s (spec §2). */
-export function scrollToHash(hash: string, timeoutMs = TIMING.hashScrollRetryMs, intervalMs = 100): () => void {
+export function scrollToHash(
+  hash: string,
+  timeoutMs = TIMING.hashScrollRetryMs,
+  intervalMs = 100,
+): () => void {
   const id = decodeURIComponent(hash.slice(1))
   const started = Date.now()
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -64,7 +68,10 @@ export function NavigationEffects() {
     if (!modal) return scrollToHash(hash)
     modals.open(modal)
     const timer = setTimeout(() => {
-      void navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true, preventScrollReset: true })
+      void navigate(
+        { pathname: location.pathname, search: location.search, hash: '' },
+        { replace: true, preventScrollReset: true },
+      )
     }, TIMING.hashClearDelayMs)
     return () => clearTimeout(timer)
   }, [location.hash, location.pathname, location.search, modals, navigate])

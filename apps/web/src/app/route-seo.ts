@@ -6,7 +6,12 @@ import type { SeoMeta } from './seo.ts'
 
 /** What a route's `handle` may carry: how to build its SEO meta from the query cache and translations. */
 export interface RouteHandle {
-  seo?: (ctx: { t: TFunction; queryClient: QueryClient; env: AppEnv; params: Record<string, string | undefined> }) => SeoMeta | undefined
+  seo?: (ctx: {
+    t: TFunction
+    queryClient: QueryClient
+    env: AppEnv
+    params: Record<string, string | undefined>
+  }) => SeoMeta | undefined
   /** Analytics place tag (spec §2). */
   place?: string
 }
@@ -21,7 +26,11 @@ export function seoForMatches(
     const seo = handle?.seo?.({ ...ctx, params: match.params })
     if (seo) return seo
   }
-  return { title: ctx.t('seo.default.title'), description: ctx.t('seo.default.description'), keywords: ctx.t('seo.default.keywords') }
+  return {
+    title: ctx.t('seo.default.title'),
+    description: ctx.t('seo.default.description'),
+    keywords: ctx.t('seo.default.keywords'),
+  }
 }
 
 export function placeForMatches(matches: UIMatch[]): string | undefined {

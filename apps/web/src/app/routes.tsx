@@ -1,4 +1,11 @@
-import { data, isRouteErrorResponse, redirect, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import {
+  data,
+  isRouteErrorResponse,
+  redirect,
+  useRouteError,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import type { AppServices } from './services.tsx'
 import type { RouteHandle } from './route-seo.ts'
@@ -7,7 +14,13 @@ import { RootLayout } from './layout/root-layout.tsx'
 import { HomePage } from '../features/home/routes/home-page.tsx'
 import { StaticPage } from '../features/content/routes/static-page.tsx'
 import { NotFoundPage, OopsPage } from '../features/errors/routes/error-pages.tsx'
-import { filesQuery, flattenPagePaths, pageQuery, pagesQuery, snippetsQuery } from '../features/content/api/queries.ts'
+import {
+  filesQuery,
+  flattenPagePaths,
+  pageQuery,
+  pagesQuery,
+  snippetsQuery,
+} from '../features/content/api/queries.ts'
 import { localesQuery, projectQuery } from '../features/info/api/queries.ts'
 import { HttpError } from '../lib/http/errors.ts'
 import { loadErrorLabel } from '../lib/logger.ts'
@@ -17,7 +30,9 @@ import { useParams } from 'react-router'
 /** SEO meta stored in the CMS for an app route (pages in the `seo` category), when there is one. */
 function cmsSeo(queryClient: QueryClient, locale: Locale, path: string) {
   const page = queryClient.getQueryData<CmsPage>(['cms', 'page', locale, path])
-  return page ? { title: page.blocks.title, description: page.blocks.description, keywords: page.blocks.keywords } : undefined
+  return page
+    ? { title: page.blocks.title, description: page.blocks.description, keywords: page.blocks.keywords }
+    : undefined
 }
 
 function i18nSeo(key: string): RouteHandle['seo'] {
@@ -45,12 +60,18 @@ export function createRoutes(services: AppServices): RouteObject[] {
   const { http, queryClient, env, logger } = services
 
   /** Loads queries in parallel; each failure is logged and does not stop the page (spec §1). */
-  const loadAll = async (queries: Array<{ queryKey: readonly unknown[]; queryFn?: unknown }>, optional = false) => {
+  const loadAll = async (
+    queries: Array<{ queryKey: readonly unknown[]; queryFn?: unknown }>,
+    optional = false,
+  ) => {
     const results = await Promise.allSettled(
-      queries.map((q) => queryClient.ensureQueryData(q as Parameters<QueryClient['ensureQueryData']>[0])),
+      queries.map((q) => queryClient.query(q as Parameters<QueryClient['query']>[0])),
     )
     results.forEach((r) => {
-      if (r.status === 'rejected' && !(optional && r.reason instanceof HttpError && r.reason.response?.status === 404)) {
+      if (
+        r.status === 'rejected' &&
+        !(optional && r.reason instanceof HttpError && r.reason.response?.status === 404)
+      ) {
         const url = r.reason instanceof HttpError ? r.reason.config.url : 'startup'
         logger.log('error', loadErrorLabel(url), r.reason)
       }
@@ -61,10 +82,10 @@ export function createRoutes(services: AppServices): RouteObject[] {
 
   const staticPageLoader = async ({ params }: LoaderFunctionArgs) => {
     const path = (params['*'] ?? '').replace(/\/$/, '')
-    const pages = await queryClient.ensureQueryData(pagesQuery(http, env.locale)).catch(() => [])
+    const pages = await queryClient.query(pagesQuery(http, env.locale)).catch(() => [])
     if (!flattenPagePaths(pages).includes(path)) throw data(null, { status: 404 })
     try {
-      await queryClient.ensureQueryData(pageQuery(http, env.locale, path))
+      await queryClient.query(pageQuery(http, env.locale, path))
     } catch (error) {
       if (error instanceof HttpError && error.response?.status === 404) throw data(null, { status: 404 })
       throw error
@@ -105,7 +126,9 @@ export function createRoutes(services: AppServices): RouteObject[] {
         {
           path: 'support',
           id: 'support',
-          lazy: async () => ({ Component: (await import('../features/support/routes/support-page.tsx')).SupportPage }),
+          lazy: async () => ({
+            Component: (await import('../features/support/routes/support-page.tsx')).SupportPage,
+          }),
           loader: async () => {
             await loadAll([seoPage('support')], true)
             return null
@@ -113,12 +136,10 @@ export function createRoutes(services: AppServices): RouteObject[] {
           handle: pageHandle('support', 'support'),
         },
         { path: 'oops', id: 'oops', element: <OopsPage />, handle: pageHandle('oops') },
-        ...Object.entries(REDIRECTS).map(
-          ([from, to]): RouteObject => ({
-            path: from.slice(1),
-            loader: ({ request }) => redirect(to + new URL(request.url).search),
-          }),
-        ),
+        ...Object.entries(REDIRECTS).map(([from, to]): RouteObject => ({
+          path: from.slice(1),
+          loader: ({ request }) => redirect(to + new URL(request.url).search),
+        })),
         {
           path: '*',
           id: 'static-page',
@@ -127,8 +148,19 @@ export function createRoutes(services: AppServices): RouteObject[] {
           errorElement: <PageError />,
           handle: {
             seo: ({ queryClient: qc, env: e, params }) => {
-              const page = qc.getQueryData<CmsPage>(['cms', 'page', e.locale, (params['*'] ?? '').replace(/\/$/, '')])
-              return page && { title: page.blocks.title, description: page.blocks.description, keywords: page.blocks.keywords }
+              const page = qc.getQueryData<CmsPage>([
+                'cms',
+                'page',
+                e.locale,
+                (params['*'] ?? '').replace(/\/$/, ''),
+              ])
+              return (
+                page && {
+                  title: page.blocks.title,
+                  description: page.blocks.description,
+                  keywords: page.blocks.keywords,
+                }
+              )
             },
           } satisfies RouteHandle,
         },

@@ -16,7 +16,15 @@ export interface HeadTags {
 /** Title, description, keywords, canonical, hreflang per language and noindex for one route (spec §2). */
 export function buildHead(
   seo: SeoMeta,
-  opts: { origin: string; path: string; search?: string; locale: Locale; defaultLocale: Locale; guest: boolean; brand: string },
+  opts: {
+    origin: string
+    path: string
+    search?: string
+    locale: Locale
+    defaultLocale: Locale
+    guest: boolean
+    brand: string
+  },
 ): HeadTags {
   const { origin, path, locale, defaultLocale, guest, brand } = opts
   const title = seo.title.includes(brand) ? seo.title : `${seo.title} | ${brand}`
@@ -52,7 +60,8 @@ export function renderHead(head: HeadTags): string {
         : `<meta name="${m.name}" content="${escapeHtml(m.content)}" data-seo>`,
     ),
     ...head.links.map(
-      (l) => `<link rel="${l.rel}"${l.hreflang ? ` hreflang="${l.hreflang}"` : ''} href="${escapeHtml(l.href)}" data-seo>`,
+      (l) =>
+        `<link rel="${l.rel}"${l.hreflang ? ` hreflang="${l.hreflang}"` : ''} href="${escapeHtml(l.href)}" data-seo>`,
     ),
   ].join('\n    ')
 }

@@ -1,5 +1,11 @@
 import type { AppServices } from './services.tsx'
-import { countriesQuery, cryptoRatesQuery, currenciesQuery, serverDataQuery, statusesQuery } from '../features/info/api/queries.ts'
+import {
+  countriesQuery,
+  cryptoRatesQuery,
+  currenciesQuery,
+  serverDataQuery,
+  statusesQuery,
+} from '../features/info/api/queries.ts'
 import { loadErrorLabel } from '../lib/logger.ts'
 import { HttpError } from '../lib/http/errors.ts'
 
@@ -8,13 +14,13 @@ import { HttpError } from '../lib/http/errors.ts'
  * Each fails on its own: logged, and the app keeps working.
  */
 export function loadDeferredStartup({ http, queryClient, env, logger }: AppServices): void {
-  // fetchQuery rejects where prefetchQuery would swallow the error, so each failure is logged.
+  // query() rejects where prefetchQuery would swallow the error, so each failure is logged.
   const loads: Array<[string, () => Promise<unknown>]> = [
-    ['currencies', () => queryClient.fetchQuery(currenciesQuery(http))],
-    ['countries', () => queryClient.fetchQuery(countriesQuery(http, env.locale))],
-    ['crypto_exchange_rates', () => queryClient.fetchQuery(cryptoRatesQuery(http))],
-    ['statuses', () => queryClient.fetchQuery(statusesQuery(http))],
-    ['serverdata', () => queryClient.fetchQuery(serverDataQuery(http))],
+    ['currencies', () => queryClient.query(currenciesQuery(http))],
+    ['countries', () => queryClient.query(countriesQuery(http, env.locale))],
+    ['crypto_exchange_rates', () => queryClient.query(cryptoRatesQuery(http))],
+    ['statuses', () => queryClient.query(statusesQuery(http))],
+    ['serverdata', () => queryClient.query(serverDataQuery(http))],
   ]
   for (const [name, load] of loads) {
     load().catch((error: unknown) => {

@@ -4,7 +4,12 @@ import { buildHead } from './seo.ts'
 
 describe('parseLocation', () => {
   it('has no prefix for the default language of the country', () => {
-    expect(parseLocation('/', '', null, false)).toEqual({ locale: 'en-CA', defaultLocale: 'en-CA', basename: '/', guest: false })
+    expect(parseLocation('/', '', null, false)).toEqual({
+      locale: 'en-CA',
+      defaultLocale: 'en-CA',
+      basename: '/',
+      guest: false,
+    })
     expect(parseLocation('/support', '', 'DE', false)).toMatchObject({ locale: 'de', basename: '/' })
   })
 
@@ -23,7 +28,10 @@ describe('parseLocation', () => {
   it('puts restricted-country guests under /guest/ and everyone else outside it', () => {
     expect(parseLocation('/faq', '', 'US', true)).toEqual({ redirect: '/guest/faq' })
     expect(parseLocation('/guest/faq', '', 'US', true)).toMatchObject({ basename: '/guest', guest: true })
-    expect(parseLocation('/guest/de/faq', '', 'US', true)).toMatchObject({ basename: '/guest/de', locale: 'de' })
+    expect(parseLocation('/guest/de/faq', '', 'US', true)).toMatchObject({
+      basename: '/guest/de',
+      locale: 'de',
+    })
     expect(parseLocation('/guest/faq', '', 'DE', false)).toEqual({ redirect: '/faq' })
   })
 
@@ -44,7 +52,14 @@ describe('noindex', () => {
   it('is in the robots meta, with canonical and hreflang for every language', () => {
     const head = buildHead(
       { title: 'FAQ', description: 'd', keywords: 'k' },
-      { origin: 'https://aurum.casino', path: '/a/b/c/d', locale: 'de', defaultLocale: 'en-CA', guest: false, brand: 'Aurum Casino' },
+      {
+        origin: 'https://aurum.casino',
+        path: '/a/b/c/d',
+        locale: 'de',
+        defaultLocale: 'en-CA',
+        guest: false,
+        brand: 'Aurum Casino',
+      },
     )
     expect(head.title).toBe('FAQ | Aurum Casino')
     expect(head.meta.find((m) => m.name === 'robots')!.content).toBe('noindex, nofollow')

@@ -12,7 +12,12 @@ export type ParsedLocation =
  * a prefix naming the country's default language, an upper-case prefix, a guest base
  * used by a visitor who is not restricted, or a restricted visitor outside it.
  */
-export function parseLocation(pathname: string, search: string, country: string | null, restricted: boolean): ParsedLocation {
+export function parseLocation(
+  pathname: string,
+  search: string,
+  country: string | null,
+  restricted: boolean,
+): ParsedLocation {
   const defaultLocale = defaultLocaleFor(country)
   const segments = pathname.split('/').filter(Boolean)
   const guest = segments[0] === GUEST_BASE.slice(1)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { timeLeft } from './countdown/countdown.ts'
+import { timeLeft } from './countdown/time-left.ts'
 import { empApproved } from './notices/notices.tsx'
 import { promoBannerVisible } from './enter-buttons/enter-buttons.tsx'
 import { LoadingTracker } from './preloader/loading-store.ts'
@@ -43,8 +43,18 @@ describe('widgets and helpers', () => {
 
   it('picks banners of a slider, gated by groups', () => {
     const files = [
-      { id: 'a', url: '/a.svg', categories: ['banner', 'promo'], description: JSON.stringify({ title: 'A', text: '', button: '', link: '/', groups: [] }) },
-      { id: 'b', url: '/b.svg', categories: ['banner', 'promo'], description: JSON.stringify({ title: 'B', text: '', button: '', link: '/', groups: [259] }) },
+      {
+        id: 'a',
+        url: '/a.svg',
+        categories: ['banner', 'promo'],
+        description: JSON.stringify({ title: 'A', text: '', button: '', link: '/', groups: [] }),
+      },
+      {
+        id: 'b',
+        url: '/b.svg',
+        categories: ['banner', 'promo'],
+        description: JSON.stringify({ title: 'B', text: '', button: '', link: '/', groups: [259] }),
+      },
       { id: 'c', url: '/c.svg', categories: ['illustration'], description: '' },
     ]
     expect(bannersFor(files, 'promo').map((b) => b.id)).toEqual(['a'])
@@ -54,12 +64,16 @@ describe('widgets and helpers', () => {
   it('builds log records in the shape of the spec', () => {
     expect(loadErrorLabel('/api/player/favorite_games?x=1')).toBe('LOAD_PLAYER_FAVORITE_GAMES_ERROR')
     expect(toContext({ a: 'x', b: 2, _private: 1, state: {} })).toEqual({ a: 'x', b: '2' })
-    const error = new HttpError('Request failed with status code 500', { method: 'GET', url: '/api/player', headers: {}, timeoutMs: 1 }, {
-      status: 500,
-      statusText: 'Internal Server Error',
-      data: { error: { code: 'boom' } },
-      headers: { 'x-request-id': 'r1' },
-    })
+    const error = new HttpError(
+      'Request failed with status code 500',
+      { method: 'GET', url: '/api/player', headers: {}, timeoutMs: 1 },
+      {
+        status: 500,
+        statusText: 'Internal Server Error',
+        data: { error: { code: 'boom' } },
+        headers: { 'x-request-id': 'r1' },
+      },
+    )
     expect(buildLogRecord('error', 'LOAD_PLAYER_ERROR', error, { type: 'router' }, false)).toMatchObject({
       label: 'LOAD_PLAYER_ERROR',
       level_name: 'ERROR',

@@ -11,9 +11,15 @@ export class ChunkLoadError extends Error {
 }
 
 /** A lazily loaded bundle fails with ChunkLoadError when it has not arrived within 120 s (spec §8). */
-export function loadChunk<T>(factory: () => Promise<T>, timeoutMs: number = TIMING.chunkLoadTimeoutMs): Promise<T> {
+export function loadChunk<T>(
+  factory: () => Promise<T>,
+  timeoutMs: number = TIMING.chunkLoadTimeoutMs,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk failed: timeout after ${timeoutMs} ms`)), timeoutMs)
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(`Loading chunk failed: timeout after ${timeoutMs} ms`)),
+      timeoutMs,
+    )
     factory().then(
       (value) => {
         clearTimeout(timer)
@@ -37,7 +43,10 @@ export function watchChunkErrors(logger: Logger): void {
   window.addEventListener('vite:preloadError', (event) => {
     const payload = (event as Event & { payload?: Error }).payload
     const css = /\.css/.test(payload?.message ?? '')
-    const error = new ChunkLoadError(payload?.message ?? 'chunk failed', css ? 'CSS_CHUNK_LOAD_FAILED' : 'CHUNK_LOAD_FAILED')
+    const error = new ChunkLoadError(
+      payload?.message ?? 'chunk failed',
+      css ? 'CSS_CHUNK_LOAD_FAILED' : 'CHUNK_LOAD_FAILED',
+    )
     logger.log('error', error.code, error)
     const last = Number(sessionStorage.getItem(RELOADED_KEY) ?? 0)
     if (Date.now() - last > 60_000) {

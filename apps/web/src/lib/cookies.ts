@@ -1,5 +1,8 @@
 /** Browser cookie helpers; all no-ops during server rendering. */
-export function readCookie(name: string, source = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
+export function readCookie(
+  name: string,
+  source = typeof document === 'undefined' ? '' : document.cookie,
+): string | undefined {
   for (const part of source.split(';')) {
     const [key, ...rest] = part.trim().split('=')
     if (key === name) return decodeURIComponent(rest.join('='))

@@ -50,7 +50,11 @@ export function buildLogRecord(
 
 /** The label for a failed call (api-shapes.md §1.3): LOAD_<PATH>_ERROR. */
 export function loadErrorLabel(url: string): string {
-  const path = url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '').replace(/^\/api\//, '').replace(/^\//, '')
+  const path = url
+    .replace(/^https?:\/\/[^/]+/, '')
+    .replace(/\?.*$/, '')
+    .replace(/^\/api\//, '')
+    .replace(/^\//, '')
   return `LOAD_${path.replace(/\//g, '_').toUpperCase()}_ERROR`
 }
 

@@ -25,9 +25,18 @@ export function reportPerformance(http: HttpClient): void {
       })
       .catch(() => undefined)
     const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection
-    if (connection && typeof connection.rtt === 'number' && typeof connection.downlink === 'number' && connection.effectiveType) {
+    if (
+      connection &&
+      typeof connection.rtt === 'number' &&
+      typeof connection.downlink === 'number' &&
+      connection.effectiveType
+    ) {
       http
-        .put('/network-performance', { rtt: connection.rtt, downlink: connection.downlink, effectiveType: connection.effectiveType })
+        .put('/network-performance', {
+          rtt: connection.rtt,
+          downlink: connection.downlink,
+          effectiveType: connection.effectiveType,
+        })
         .catch(() => undefined)
     }
   }

@@ -26,7 +26,7 @@ export function createStore<S extends object>(initial: S): Store<S> {
 
 export function useStore<S extends object, T>(store: Store<S>, select: (state: S) => T): T {
   return useSyncExternalStore(
-    store.subscribe,
+    (listener) => store.subscribe(listener),
     () => select(store.get()),
     () => select(store.get()),
   )

@@ -93,7 +93,10 @@ async function seedReference(db: Database) {
 
 /** Static pages, then SEO meta of app routes (category `seo`, no content). */
 async function seedPages(db: Database) {
-  const seo = (await readJson<Array<Omit<PageManifest, 'categories'>>>('seo.json')).map((p) => ({ ...p, categories: ['seo'] }))
+  const seo = (await readJson<Array<Omit<PageManifest, 'categories'>>>('seo.json')).map((p) => ({
+    ...p,
+    categories: ['seo'],
+  }))
   const manifest = [...(await readJson<PageManifest[]>('pages.json')), ...seo]
   for (const [position, page] of manifest.entries()) {
     const [row] = await db.query<{ id: number }>(
@@ -105,7 +108,9 @@ async function seedPages(db: Database) {
     for (const locale of CONTENT_LOCALES) {
       const meta = page.meta[locale]
       const file = path.join(CONTENT_DIR, 'pages', page.slug, `${locale}.html`)
-      const content = page.categories.includes('seo') ? '' : await fs.readFile(file, 'utf8').catch(() => undefined)
+      const content = page.categories.includes('seo')
+        ? ''
+        : await fs.readFile(file, 'utf8').catch(() => undefined)
       if (!meta || content === undefined) continue
       await db.query(
         `INSERT INTO cms_page_translations (page_id, locale, title, content, description, keywords)

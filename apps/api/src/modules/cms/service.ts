@@ -1,5 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm'
-import { localeFallbacks, type CmsFile, type CmsPage, type CmsSnippet, type Locale, type PageConfig } from '@aurum/shared'
+import {
+  localeFallbacks,
+  type CmsFile,
+  type CmsPage,
+  type CmsSnippet,
+  type Locale,
+  type PageConfig,
+} from '@aurum/shared'
 import type { Database } from '../../db/client.ts'
 import {
   cmsFileTranslations,
@@ -57,14 +64,26 @@ export class CmsService {
             title: cmsPageTranslations.title,
           })
           .from(cmsPageTranslations)
-          .where(inArray(cmsPageTranslations.pageId, visible.map((p) => p.id))),
+          .where(
+            inArray(
+              cmsPageTranslations.pageId,
+              visible.map((p) => p.id),
+            ),
+          ),
         (t) => t.pageId,
       )
       const nodes = new Map<number, PageConfig>()
       for (const p of visible) {
         const title = pick(translations.get(p.id) ?? [], locale)?.title
         if (title === undefined) continue
-        nodes.set(p.id, { id: String(p.id), path: p.slug, title, layout: 'default', categories: p.categories, children: [] })
+        nodes.set(p.id, {
+          id: String(p.id),
+          path: p.slug,
+          title,
+          layout: 'default',
+          categories: p.categories,
+          children: [],
+        })
       }
       const roots: PageConfig[] = []
       for (const p of visible) {
@@ -82,7 +101,10 @@ export class CmsService {
     return this.cache.get(`page:${locale}:${path}`, async () => {
       const [page] = await this.db.orm.select().from(cmsPages).where(eq(cmsPages.slug, path))
       if (!page || !page.published) return undefined
-      const rows = await this.db.orm.select().from(cmsPageTranslations).where(eq(cmsPageTranslations.pageId, page.id))
+      const rows = await this.db.orm
+        .select()
+        .from(cmsPageTranslations)
+        .where(eq(cmsPageTranslations.pageId, page.id))
       const t = pick(rows, locale)
       if (!t) return undefined
       return {
@@ -106,7 +128,10 @@ export class CmsService {
   snippets(locale: Locale): Promise<CmsSnippet[]> {
     return this.cache.get(`snippets:${locale}`, async () => {
       const snippets = await this.db.orm.select().from(cmsSnippets).orderBy(asc(cmsSnippets.id))
-      const translations = groupBy(await this.db.orm.select().from(cmsSnippetTranslations), (t) => t.snippetId)
+      const translations = groupBy(
+        await this.db.orm.select().from(cmsSnippetTranslations),
+        (t) => t.snippetId,
+      )
       return snippets.flatMap((s) => {
         const t = pick(translations.get(s.id) ?? [], locale)
         return t ? [{ id: s.id, content: t.content, categories: s.categories }] : []

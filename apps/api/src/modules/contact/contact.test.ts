@@ -38,8 +38,17 @@ describe('POST /api/send_contact_message', () => {
 
   it('answers 400 for a malformed body and writes nothing', async () => {
     const before = await count(ctx.db, 'contact_messages')
-    for (const payload of ['{"contact":', JSON.stringify({ contact: 'hello' }), JSON.stringify({ contact: { email: 5, content: 'hello there' } })]) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/send_contact_message', headers: { 'content-type': 'application/json' }, payload })
+    for (const payload of [
+      '{"contact":',
+      JSON.stringify({ contact: 'hello' }),
+      JSON.stringify({ contact: { email: 5, content: 'hello there' } }),
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/send_contact_message',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      })
       expect(res.statusCode, payload).toBe(400)
     }
     expect(await count(ctx.db, 'contact_messages')).toBe(before)

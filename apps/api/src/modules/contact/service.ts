@@ -33,8 +33,15 @@ export class ContactService {
           subject: `Contact message #${id} from ${message.email}`,
           text: `${message.content}\n\n--\nLanguage: ${request.locale}\nIP: ${request.ip}\nRequest: ${request.id}`,
         })
-        .then(() => this.db.orm.update(contactMessages).set({ emailedAt: new Date() }).where(eq(contactMessages.id, id)))
-        .catch((err: unknown) => this.log.error({ err, contactMessageId: id.toString() }, 'contact message e-mail failed'))
+        .then(() =>
+          this.db.orm
+            .update(contactMessages)
+            .set({ emailedAt: new Date() })
+            .where(eq(contactMessages.id, id)),
+        )
+        .catch((err: unknown) =>
+          this.log.error({ err, contactMessageId: id.toString() }, 'contact message e-mail failed'),
+        )
     }
     return Number(id)
   }

@@ -11,25 +11,50 @@ describe('GET /api/info/*', () => {
   it('lists currencies with subunits; crypto is above 100', async () => {
     const res = await ctx.app.inject('/api/info/currencies')
     expect(res.statusCode).toBe(200)
-    const body = res.json<Array<{ code: string; subunits_to_unit: number; fiat: boolean; default: boolean }>>()
+    const body =
+      res.json<Array<{ code: string; subunits_to_unit: number; fiat: boolean; default: boolean }>>()
     const codes = body.map((c) => c.code)
-    for (const code of ['AUD', 'CAD', 'NZD', 'EUR', 'USD', 'PLN', 'JPY', 'NOK', 'BRL', 'BTC', 'ETH', 'BCH', 'LTC', 'DOG', 'USDT']) {
+    for (const code of [
+      'AUD',
+      'CAD',
+      'NZD',
+      'EUR',
+      'USD',
+      'PLN',
+      'JPY',
+      'NOK',
+      'BRL',
+      'BTC',
+      'ETH',
+      'BCH',
+      'LTC',
+      'DOG',
+      'USDT',
+    ]) {
       expect(codes).toContain(code)
     }
     const btc = body.find((c) => c.code === 'BTC')!
     expect(btc.subunits_to_unit).toBeGreaterThan(100)
     expect(btc.fiat).toBe(false)
-    expect(body.find((c) => c.code === 'EUR')).toMatchObject({ subunits_to_unit: 100, fiat: true, default: true })
+    expect(body.find((c) => c.code === 'EUR')).toMatchObject({
+      subunits_to_unit: 100,
+      fiat: true,
+      default: true,
+    })
     expect(body.find((c) => c.code === 'JPY')!.subunits_to_unit).toBe(1)
   })
 
   it('lists countries with names in the request language and default currencies', async () => {
-    const en = (await ctx.app.inject('/api/info/countries?l=en')).json<Array<{ code: string; name: string; default_currency: string }>>()
+    const en = (await ctx.app.inject('/api/info/countries?l=en')).json<
+      Array<{ code: string; name: string; default_currency: string }>
+    >()
     expect(en.length).toBeGreaterThan(240)
     expect(en.find((c) => c.code === 'DE')).toEqual({ code: 'DE', name: 'Germany', default_currency: 'EUR' })
     expect(en.find((c) => c.code === 'AU')!.default_currency).toBe('AUD')
     expect(en.find((c) => c.code === 'FR')!.default_currency).toBe('EUR')
-    const de = (await ctx.app.inject('/api/info/countries?l=de')).json<Array<{ code: string; name: string }>>()
+    const de = (await ctx.app.inject('/api/info/countries?l=de')).json<
+      Array<{ code: string; name: string }>
+    >()
     expect(de.find((c) => c.code === 'DE')!.name).toBe('Deutschland')
   })
 
@@ -39,7 +64,9 @@ describe('GET /api/info/*', () => {
     expect(body).toHaveLength(13)
     expect(body.find((l) => l.default)!.code).toBe('en-CA')
     expect(body.find((l) => l.code === 'de')!.name_in_locale).toBe('Deutsch')
-    const au = (await ctx.app.inject({ url: '/api/info/locales', headers: { 'cf-ipcountry': 'AU' } })).json<Array<{ code: string; default: boolean }>>()
+    const au = (await ctx.app.inject({ url: '/api/info/locales', headers: { 'cf-ipcountry': 'AU' } })).json<
+      Array<{ code: string; default: boolean }>
+    >()
     expect(au.find((l) => l.default)!.code).toBe('en-AU')
   })
 
@@ -64,12 +91,18 @@ describe('GET /api/info/*', () => {
 
   it('returns project info in the platform shape', async () => {
     const body = (await ctx.app.inject('/api/info/project')).json()
-    expect(body).toMatchObject({ apps: { casino: true, sportsbook: false }, license: 'CW', player_two_factor_auth: true })
+    expect(body).toMatchObject({
+      apps: { casino: true, sportsbook: false },
+      license: 'CW',
+      player_two_factor_auth: true,
+    })
     expect(body.notification_center.new_realtime_notifications_flow_enabled).toBe(false)
   })
 
   it('returns crypto exchange rates keyed from → to with the fee applied', async () => {
-    const body = (await ctx.app.inject('/api/info/crypto_exchange_rates')).json<Record<string, Record<string, { exchange_rate: number; fee: number; total_exchange_rate: number }>>>()
+    const body = (await ctx.app.inject('/api/info/crypto_exchange_rates')).json<
+      Record<string, Record<string, { exchange_rate: number; fee: number; total_exchange_rate: number }>>
+    >()
     expect(Object.keys(body).sort()).toEqual(['BCH', 'BTC', 'DOG', 'ETH', 'LTC', 'USDT'])
     const rate = body.BTC!.EUR!
     expect(rate.total_exchange_rate).toBeCloseTo(rate.exchange_rate * (1 - rate.fee), 6)
@@ -78,8 +111,14 @@ describe('GET /api/info/*', () => {
   it('answers 422 in the request language for an unknown locale', async () => {
     const en = await ctx.app.inject('/api/info/countries?l=xx')
     expect(en.statusCode).toBe(422)
-    expect(en.json()).toMatchObject({ code: 'validation_failed', errors: { l: [expect.stringContaining('Language')] } })
-    const de = await ctx.app.inject({ url: '/api/info/countries?l=xx', headers: { 'accept-language': 'de-DE,de;q=0.9' } })
+    expect(en.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: { l: [expect.stringContaining('Language')] },
+    })
+    const de = await ctx.app.inject({
+      url: '/api/info/countries?l=xx',
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    })
     expect(de.json().error).not.toBe(en.json().error)
   })
 

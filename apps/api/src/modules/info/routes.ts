@@ -12,7 +12,12 @@ const currency = z.object({
   subcurrencies: z.array(z.string()),
 })
 const country = z.object({ code: z.string(), name: z.string(), default_currency: z.string() })
-const locale = z.object({ code: z.string(), name: z.string(), name_in_locale: z.string(), default: z.boolean() })
+const locale = z.object({
+  code: z.string(),
+  name: z.string(),
+  name_in_locale: z.string(),
+  default: z.boolean(),
+})
 const status = z.object({
   id: z.string(),
   name: z.string(),
@@ -43,10 +48,19 @@ const project = z.object({
   livespins: z.object({ enabled: z.boolean() }),
   authentication_key: z.string(),
   notification_center: z.object({
-    inbox: z.object({ enabled: z.boolean(), categories: z.array(z.string()), ws_channels: z.array(z.string()) }),
+    inbox: z.object({
+      enabled: z.boolean(),
+      categories: z.array(z.string()),
+      ws_channels: z.array(z.string()),
+    }),
     new_realtime_notifications_flow_enabled: z.boolean(),
   }),
-  brand: z.object({ name: z.string(), operator: z.string(), support_email: z.string(), license_number: z.string() }),
+  brand: z.object({
+    name: z.string(),
+    operator: z.string(),
+    support_email: z.string(),
+    license_number: z.string(),
+  }),
   features: z.object({
     achievements: z.boolean(),
     lootbox_wheel: z.boolean(),
@@ -74,7 +88,14 @@ export const infoRoutes: FastifyPluginAsyncZod<{ info: InfoService; supportEmail
   const emptyQuery = localeQuery
   app.get(
     '/api/info/statuses',
-    { schema: { tags, summary: 'VIP statuses', querystring: emptyQuery, response: { 200: z.array(status), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'VIP statuses',
+        querystring: emptyQuery,
+        response: { 200: z.array(status), ...errorResponses },
+      },
+    },
     () => info.statuses(),
   )
   app.get(
@@ -103,12 +124,26 @@ export const infoRoutes: FastifyPluginAsyncZod<{ info: InfoService; supportEmail
   )
   app.get(
     '/api/info/currencies',
-    { schema: { tags, summary: 'Supported currencies', querystring: emptyQuery, response: { 200: z.array(currency), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Supported currencies',
+        querystring: emptyQuery,
+        response: { 200: z.array(currency), ...errorResponses },
+      },
+    },
     () => info.currencies(),
   )
   app.get(
     '/api/info/project',
-    { schema: { tags, summary: 'Project settings', querystring: emptyQuery, response: { 200: project, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Project settings',
+        querystring: emptyQuery,
+        response: { 200: project, ...errorResponses },
+      },
+    },
     () => info.project(supportEmail),
   )
   app.get(

@@ -12,7 +12,14 @@ import {
   type StatusInfo,
 } from '@aurum/shared'
 import type { Database } from '../../db/client.ts'
-import { countries, cryptoExchangeRates, currencies, locales, projectSettings, statuses } from '../../db/schema.ts'
+import {
+  countries,
+  cryptoExchangeRates,
+  currencies,
+  locales,
+  projectSettings,
+  statuses,
+} from '../../db/schema.ts'
 import { TtlCache } from '../../lib/cache.ts'
 
 const STATUS_TITLES: Record<string, string> = {
@@ -56,7 +63,10 @@ export class InfoService {
   }
 
   async knownCountry(code: string): Promise<boolean> {
-    const rows = await this.db.orm.select({ code: countries.code }).from(countries).where(eq(countries.code, code))
+    const rows = await this.db.orm
+      .select({ code: countries.code })
+      .from(countries)
+      .where(eq(countries.code, code))
     return rows.length > 0
   }
 
@@ -123,11 +133,12 @@ export class InfoService {
     return this.cache.get('project', async () => {
       const rows = await this.db.orm.select().from(projectSettings)
       const s = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, unknown>
+      const text = (key: string, fallback: string) => (typeof s[key] === 'string' ? s[key] : fallback)
       const features = (s.features ?? {}) as ProjectInfo['features']
       return {
         apps: { sportsbook: false, casino: true },
         sns_config: { enable: false, base_url: '', flow: '' },
-        license: String(s.license ?? 'CW'),
+        license: text('license', 'CW'),
         player_two_factor_auth: s.player_two_factor_auth !== false,
         available_currency_exchange: false,
         available_referral_system: false,
@@ -142,10 +153,10 @@ export class InfoService {
           new_realtime_notifications_flow_enabled: false,
         },
         brand: {
-          name: String(s.brand_name ?? 'Aurum Casino'),
-          operator: String(s.operator ?? ''),
+          name: text('brand_name', 'Aurum Casino'),
+          operator: text('operator', ''),
           support_email: supportEmail,
-          license_number: String(s.license_number ?? ''),
+          license_number: text('license_number', ''),
         },
         features: {
           achievements: features.achievements ?? false,

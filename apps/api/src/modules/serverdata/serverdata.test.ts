@@ -9,14 +9,31 @@ afterAll(() => ctx.close())
 
 describe('GET /json-api/serverdata', () => {
   it('derives the country from the domain before the geo header', async () => {
-    const res = await ctx.app.inject({ url: '/json-api/serverdata', headers: { host: 'aurum.com.au', 'cf-ipcountry': 'DE' } })
-    expect(res.json()).toMatchObject({ country: 'AU', restricted: false, default_locale: 'en-AU', default_currency: 'AUD' })
+    const res = await ctx.app.inject({
+      url: '/json-api/serverdata',
+      headers: { host: 'aurum.com.au', 'cf-ipcountry': 'DE' },
+    })
+    expect(res.json()).toMatchObject({
+      country: 'AU',
+      restricted: false,
+      default_locale: 'en-AU',
+      default_currency: 'AUD',
+    })
   })
 
   it('uses the geo header otherwise and flags restricted countries', async () => {
-    const de = (await ctx.app.inject({ url: '/json-api/serverdata', headers: { 'cf-ipcountry': 'de' } })).json()
-    expect(de).toMatchObject({ country: 'DE', default_locale: 'de', default_currency: 'EUR', restricted: false })
-    const us = (await ctx.app.inject({ url: '/json-api/serverdata', headers: { 'cf-ipcountry': 'US' } })).json()
+    const de = (
+      await ctx.app.inject({ url: '/json-api/serverdata', headers: { 'cf-ipcountry': 'de' } })
+    ).json()
+    expect(de).toMatchObject({
+      country: 'DE',
+      default_locale: 'de',
+      default_currency: 'EUR',
+      restricted: false,
+    })
+    const us = (
+      await ctx.app.inject({ url: '/json-api/serverdata', headers: { 'cf-ipcountry': 'US' } })
+    ).json()
     expect(us).toMatchObject({ country: 'US', restricted: true })
   })
 

@@ -48,7 +48,10 @@ export const networkRecord = z.strictObject({
   effectiveType: z.enum(['slow-2g', '2g', '3g', '4g']),
 })
 
-export const telemetryRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryService }> = async (app, { telemetry }) => {
+export const telemetryRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryService }> = async (
+  app,
+  { telemetry },
+) => {
   const tags = ['telemetry']
   const config = { rateLimit: { max: 120, timeWindow: '1 minute' } }
   const bodyLimit = 16 * 1024

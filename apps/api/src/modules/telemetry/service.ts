@@ -15,7 +15,11 @@ export class TelemetryService {
     private retentionDays: number,
   ) {}
 
-  async record(kind: ClientEventKind, request: FastifyRequest, payload: Record<string, unknown>): Promise<void> {
+  async record(
+    kind: ClientEventKind,
+    request: FastifyRequest,
+    payload: Record<string, unknown>,
+  ): Promise<void> {
     // The address the client claims is replaced by the one we saw.
     const data = kind === 'log' ? { ...payload, remote_addr: request.ip } : payload
     const level = kind === 'log' ? String(payload.level_name).toLowerCase() : 'info'
@@ -32,14 +36,19 @@ export class TelemetryService {
 
   async prune(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - this.retentionDays * 86_400_000)
-    const deleted = await this.db.orm.delete(clientEvents).where(lt(clientEvents.receivedAt, cutoff)).returning({ id: clientEvents.id })
+    const deleted = await this.db.orm
+      .delete(clientEvents)
+      .where(lt(clientEvents.receivedAt, cutoff))
+      .returning({ id: clientEvents.id })
     return deleted.length
   }
 
   /** Prunes now and then hourly; the timer does not keep the process alive. */
   startRetention(): void {
-    const run = () => this.prune().catch((err: unknown) => this.log.error({ err }, 'client event pruning failed'))
-    void run()
+    const run = () => {
+      this.prune().catch((err: unknown) => this.log.error({ err }, 'client event pruning failed'))
+    }
+    run()
     this.timer = setInterval(run, 3_600_000)
     this.timer.unref()
   }

@@ -61,9 +61,15 @@ export function Footer() {
             18+
           </span>
           <div>
-            {snippet('footer-about') && <HtmlContent html={snippet('footer-about')!} className={styles.footerText} />}
-            {snippet('footer-license') && <HtmlContent html={snippet('footer-license')!} className={styles.footerText} />}
-            <p className={styles.footerText}>{t('footer.copyright', { year, operator: project?.brand.operator ?? 'Aurum Interactive B.V.' })}</p>
+            {snippet('footer-about') && (
+              <HtmlContent html={snippet('footer-about')!} className={styles.footerText} />
+            )}
+            {snippet('footer-license') && (
+              <HtmlContent html={snippet('footer-license')!} className={styles.footerText} />
+            )}
+            <p className={styles.footerText}>
+              {t('footer.copyright', { year, operator: project?.brand.operator ?? 'Aurum Interactive B.V.' })}
+            </p>
           </div>
         </div>
       </div>

@@ -34,7 +34,11 @@ export function Header() {
         <Link to="/" className={styles.logo} aria-label={t('common.home_link')}>
           <img src={logo} alt="" width={144} height={32} />
         </Link>
-        <nav id="main-navigation" aria-label={t('nav.label')} className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}>
+        <nav
+          id="main-navigation"
+          aria-label={t('nav.label')}
+          className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}
+        >
           {NAV.map((item) => (
             <NavLink
               key={item.to}

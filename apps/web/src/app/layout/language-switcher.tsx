@@ -30,7 +30,9 @@ export function LanguageSwitcher() {
           const locale = toLocale(event.target.value)
           if (!locale) return
           writeCookie(COOKIES.locale, locale, COOKIES.cookiesAcceptedMaxAgeSeconds)
-          window.location.assign(localizedPath(location.pathname, locale, env.defaultLocale, env.restricted) + location.search)
+          window.location.assign(
+            localizedPath(location.pathname, locale, env.defaultLocale, env.restricted) + location.search,
+          )
         }}
       >
         {options.map((l) => (

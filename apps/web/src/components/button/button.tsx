@@ -9,13 +9,23 @@ interface StyleProps {
   block?: boolean
 }
 
-export function buttonClass({ variant = 'primary', size = 'normal', block = false }: StyleProps, extra?: string): string {
+export function buttonClass(
+  { variant = 'primary', size = 'normal', block = false }: StyleProps,
+  extra?: string,
+): string {
   return [styles.button, styles[variant], size === 'small' && styles.small, block && styles.block, extra]
     .filter(Boolean)
     .join(' ')
 }
 
-export function Button({ variant, size, block, className, type = 'button', ...rest }: StyleProps & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  variant,
+  size,
+  block,
+  className,
+  type = 'button',
+  ...rest
+}: StyleProps & ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button type={type} className={buttonClass({ variant, size, block }, className)} {...rest} />
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { timeLeft } from './countdown.ts'
+import { timeLeft } from './time-left.ts'
 import styles from './countdown.module.css'
 
 interface CountdownProps {

@@ -32,13 +32,12 @@ export function EnterButtons({ showPromo = true }: { showPromo?: boolean }) {
   }, [])
 
   const handleLogin = async () => {
-    const credentials = navigator.credentials as CredentialsContainer | undefined
+    const credentials: CredentialsContainer | undefined =
+      'credentials' in navigator ? navigator.credentials : undefined
     try {
       // Stored browser credentials, where the browser offers them; the login route otherwise.
-      const stored = (await credentials?.get({ password: true, mediation: 'optional' } as CredentialRequestOptions)) as
-        | (Credential & { password?: string })
-        | null
-        | undefined
+      const request = { password: true, mediation: 'optional' } as CredentialRequestOptions
+      const stored = await credentials?.get(request)
       if (stored?.id && stored.password) {
         void navigate('/login', { state: { email: stored.id } })
         return

@@ -29,7 +29,11 @@ export function Modal({ entry, title, onClose, footer, children }: ModalProps) {
     if (!dialog) return
     const previous = document.activeElement as HTMLElement | null
     const focusable = () =>
-      Array.from(dialog.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'))
+      Array.from(
+        dialog.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
+        ),
+      )
     ;(focusable()[1] ?? focusable()[0] ?? dialog).focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -80,7 +84,15 @@ export function Modal({ entry, title, onClose, footer, children }: ModalProps) {
         if (event.target === event.currentTarget && !flags.blockCloseOnOverlay) onClose()
       }}
     >
-      <div ref={dialogRef} className={dialogClass} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} data-modal={entry.name}>
+      <div
+        ref={dialogRef}
+        className={dialogClass}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-modal={entry.name}
+      >
         <div className={styles.toolbar}>
           <h2 id={titleId} className={styles.title}>
             {title}
@@ -88,7 +100,12 @@ export function Modal({ entry, title, onClose, footer, children }: ModalProps) {
           {flags.showClose !== false && (
             <button type="button" className={styles.close} onClick={onClose} aria-label={t('common.close')}>
               <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+                <path
+                  d="M6 6l12 12M18 6L6 18"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                  strokeLinecap="round"
+                />
               </svg>
             </button>
           )}

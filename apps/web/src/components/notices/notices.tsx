@@ -60,7 +60,11 @@ export function Notices() {
         </section>
       )}
       {cookiesOpen && (
-        <section className={`${styles.card} ${au ? styles.consent : ''}`} aria-label={t('notices.cookies_title')} data-notice="cookies">
+        <section
+          className={`${styles.card} ${au ? styles.consent : ''}`}
+          aria-label={t('notices.cookies_title')}
+          data-notice="cookies"
+        >
           <p className={styles.title}>{au ? t('notices.au_consent_title') : t('notices.cookies_title')}</p>
           <p className={styles.text}>
             <Trans

@@ -12,7 +12,12 @@ export function GlobalPreloader() {
   const navigation = useNavigation()
   const active = entries > 0 || navigation.state !== 'idle'
   return (
-    <div className={`${styles.bar} ${active ? styles.active : ''}`} role="progressbar" aria-hidden={!active} aria-label={t('common.loading')}>
+    <div
+      className={`${styles.bar} ${active ? styles.active : ''}`}
+      role="progressbar"
+      aria-hidden={!active}
+      aria-label={t('common.loading')}
+    >
       <span />
     </div>
   )

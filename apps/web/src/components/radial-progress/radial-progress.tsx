@@ -16,7 +16,14 @@ export function RadialProgress({ value, max, size = 72 }: RadialProgressProps) {
   const text = t('progress.x_of_y', { x: value, y: max })
   return (
     <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} role="img" aria-label={text}>
-      <circle cx={size / 2} cy={size / 2} r={radius} fill="none" stroke="var(--color-border)" strokeWidth={stroke} />
+      <circle
+        cx={size / 2}
+        cy={size / 2}
+        r={radius}
+        fill="none"
+        stroke="var(--color-border)"
+        strokeWidth={stroke}
+      />
       <circle
         cx={size / 2}
         cy={size / 2}
@@ -29,7 +36,15 @@ export function RadialProgress({ value, max, size = 72 }: RadialProgressProps) {
         strokeDashoffset={circumference * (1 - ratio)}
         transform={`rotate(-90 ${size / 2} ${size / 2})`}
       />
-      <text x="50%" y="50%" textAnchor="middle" dominantBaseline="central" fill="var(--color-text)" fontSize={size / 6} fontWeight={700}>
+      <text
+        x="50%"
+        y="50%"
+        textAnchor="middle"
+        dominantBaseline="central"
+        fill="var(--color-text)"
+        fontSize={size / 6}
+        fontWeight={700}
+      >
         {text}
       </text>
     </svg>

@@ -28,7 +28,10 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   )
   const actionable = toast.url || toast.callback
   return (
-    <div className={`${styles.toast} ${styles[toast.type]}`} role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}>
+    <div
+      className={`${styles.toast} ${styles[toast.type]}`}
+      role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
+    >
       {toast.image ? <img className={styles.image} src={toast.image} alt="" /> : <span aria-hidden="true" />}
       {actionable ? (
         <button

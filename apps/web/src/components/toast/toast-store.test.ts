@@ -30,7 +30,16 @@ describe('toasts', () => {
   it('keep all fields and replace a toast with the same id', () => {
     const t = new ToastController()
     const callback = vi.fn()
-    t.show({ id: 'x', type: 'success', title: 'A', text: 'B', image: '/i.svg', url: '/support', callback, time: 3_000 })
+    t.show({
+      id: 'x',
+      type: 'success',
+      title: 'A',
+      text: 'B',
+      image: '/i.svg',
+      url: '/support',
+      callback,
+      time: 3_000,
+    })
     t.show({ id: 'x', type: 'success', title: 'C', time: 3_000 })
     expect(t.toasts).toHaveLength(1)
     expect(t.toasts[0]!.title).toBe('C')

@@ -29,7 +29,11 @@ export class ToastController {
     const toast: Toast = { time: TIMING.toastAutoCloseMs, ...input, id: input.id ?? `toast-${++this.seq}` }
     this.clearTimer(toast.id)
     this.store.set((s) => ({ toasts: [...s.toasts.filter((t) => t.id !== toast.id), toast] }))
-    if (toast.time > 0) this.timers.set(toast.id, setTimeout(() => this.dismiss(toast.id), toast.time))
+    if (toast.time > 0)
+      this.timers.set(
+        toast.id,
+        setTimeout(() => this.dismiss(toast.id), toast.time),
+      )
     return toast.id
   }
 

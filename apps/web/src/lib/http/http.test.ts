@@ -7,12 +7,19 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const ok = (body: unknown, status = 200) => ({ status, statusText: 'OK', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const ok = (body: unknown, status = 200) => ({
+  status,
+  statusText: 'OK',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+})
 const config = { method: 'GET', url: '/x', headers: {}, timeoutMs: 30_000 }
 
 describe('retry policy (spec §7)', () => {
   it('waits 100 ms doubled each try plus up to 20 % jitter', () => {
-    expect([0, 1, 2, 3, 4, 5].map((a) => retryDelay(a, BROWSER_RETRY, () => 0))).toEqual([100, 200, 400, 800, 1600, 3200])
+    expect([0, 1, 2, 3, 4, 5].map((a) => retryDelay(a, BROWSER_RETRY, () => 0))).toEqual([
+      100, 200, 400, 800, 1600, 3200,
+    ])
     expect(retryDelay(0, BROWSER_RETRY, () => 1)).toBe(120)
     expect(retryDelay(3, BROWSER_RETRY, () => 0.5)).toBe(880)
   })
@@ -38,7 +45,10 @@ describe('retry policy (spec §7)', () => {
     vi.useFakeTimers()
     let calls = 0
     const result = withRetry(
-      () => (++calls < 3 ? Promise.reject(new HttpError(MESSAGES.timeout(30_000), config)) : Promise.resolve('done')),
+      () =>
+        ++calls < 3
+          ? Promise.reject(new HttpError(MESSAGES.timeout(30_000), config))
+          : Promise.resolve('done'),
       BROWSER_RETRY,
       undefined,
       () => 0,
@@ -52,7 +62,11 @@ describe('retry policy (spec §7)', () => {
     expect(isRetryable(new HttpError(MESSAGES.network, config))).toBe(true)
     expect(isRetryable(new HttpError('timeout of 1ms exceeded', config))).toBe(true)
     expect(isRetryable(new HttpError(MESSAGES.aborted, config))).toBe(false)
-    expect(isRetryable(new HttpError(MESSAGES.status(500), config, { status: 500, statusText: '', data: null, headers: {} }))).toBe(false)
+    expect(
+      isRetryable(
+        new HttpError(MESSAGES.status(500), config, { status: 500, statusText: '', data: null, headers: {} }),
+      ),
+    ).toBe(false)
   })
 })
 
@@ -68,7 +82,10 @@ describe('http client', () => {
     const http = createHttpClient({ baseUrl: '', transport, timeoutMs: 1000 })
     expect(await http.post('/json', { x: 1 }, { query: { l: 'de', skip: undefined } })).toEqual({ a: 1 })
     expect(seen[0]).toMatchObject({ url: '/json?l=de', body: '{"x":1}' })
-    expect(seen[0]!.headers).toMatchObject({ 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' })
+    expect(seen[0]!.headers).toMatchObject({
+      'x-requested-with': 'XMLHttpRequest',
+      'content-type': 'application/json',
+    })
     expect(await http.get('/text')).toBe('plain')
     expect(await http.get('/empty')).toBeNull()
   })
@@ -81,7 +98,10 @@ describe('http client', () => {
       timeoutMs: 1000,
       onUnauthorized,
     })
-    await expect(http.get('/thing')).rejects.toMatchObject({ message: 'Request failed with status code 422', response: { status: 422, data: { code: 'x' } } })
+    await expect(http.get('/thing')).rejects.toMatchObject({
+      message: 'Request failed with status code 422',
+      response: { status: 422, data: { code: 'x' } },
+    })
     expect(onUnauthorized).not.toHaveBeenCalled()
     await expect(http.get('/me')).rejects.toBeInstanceOf(HttpError)
     expect(onUnauthorized).toHaveBeenCalledTimes(1)

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import { TIMING, type CmsFile, type CmsPage, type CmsSnippet, type Locale, type PageConfig } from '@aurum/shared'
+import {
+  TIMING,
+  type CmsFile,
+  type CmsPage,
+  type CmsSnippet,
+  type Locale,
+  type PageConfig,
+} from '@aurum/shared'
 import type { HttpClient } from '../../../lib/http/client.ts'
 
 // Content changes rarely; the spec allows caching start-up data for a day.

@@ -5,7 +5,15 @@ import type { Banner } from './banners.ts'
 import styles from './banner-slider.module.css'
 
 /** A hero carousel: rotates every 7 s, pauses on hover and focus, keyboard-operable dots and arrows. */
-export function BannerSlider({ banners, label, priority = false }: { banners: Banner[]; label: string; priority?: boolean }) {
+export function BannerSlider({
+  banners,
+  label,
+  priority = false,
+}: {
+  banners: Banner[]
+  label: string
+  priority?: boolean
+}) {
   const { t } = useTranslation()
   const [index, setIndex] = useState(0)
   const [paused, setPaused] = useState(false)
@@ -57,7 +65,12 @@ export function BannerSlider({ banners, label, priority = false }: { banners: Ba
       </div>
       {count > 1 && (
         <div className={styles.controls}>
-          <button type="button" className={styles.arrow} onClick={() => go(index - 1)} aria-label={t('slider.previous')}>
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => go(index - 1)}
+            aria-label={t('slider.previous')}
+          >
             ‹
           </button>
           <div className={styles.dots}>
@@ -72,7 +85,12 @@ export function BannerSlider({ banners, label, priority = false }: { banners: Ba
               />
             ))}
           </div>
-          <button type="button" className={styles.arrow} onClick={() => go(index + 1)} aria-label={t('slider.next')}>
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => go(index + 1)}
+            aria-label={t('slider.next')}
+          >
             ›
           </button>
         </div>

@@ -10,7 +10,15 @@ export function HtmlContent({ html, className }: { html: string; className?: str
   const handleClick = (event: MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as HTMLElement).closest('a')
     const href = anchor?.getAttribute('href')
-    if (!href || !href.startsWith('/') || href.startsWith('//') || event.metaKey || event.ctrlKey || event.button !== 0) return
+    if (
+      !href ||
+      !href.startsWith('/') ||
+      href.startsWith('//') ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.button !== 0
+    )
+      return
     event.preventDefault()
     void navigate(href)
   }

@@ -17,7 +17,11 @@ export function HomePage() {
   const files = useQuery(filesQuery(http, env.locale)).data ?? []
   const snippets = useQuery(snippetsQuery(http, env.locale)).data ?? []
   const snippet = (id: string) => snippets.find((s) => s.id === id)?.content
-  const promos = [...bannersFor(files, 'promo'), ...bannersFor(files, 'tournaments'), ...bannersFor(files, 'jackpot-top')]
+  const promos = [
+    ...bannersFor(files, 'promo'),
+    ...bannersFor(files, 'tournaments'),
+    ...bannersFor(files, 'jackpot-top'),
+  ]
   const whyUs = snippet('home-why-us')
   return (
     <div className={styles.page}>
@@ -60,7 +64,9 @@ export function HomePage() {
       </section>
 
       {snippet('home-seo') && <HtmlContent html={snippet('home-seo')!} className={styles.seo} />}
-      {snippet('home-responsible') && <HtmlContent html={snippet('home-responsible')!} className={styles.responsible} />}
+      {snippet('home-responsible') && (
+        <HtmlContent html={snippet('home-responsible')!} className={styles.responsible} />
+      )}
     </div>
   )
 }

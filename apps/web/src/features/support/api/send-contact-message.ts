@@ -17,7 +17,10 @@ export function useSendContactMessage() {
       try {
         return await http.post<{ id: number; status: string }>('/api/send_contact_message', { contact })
       } catch (error) {
-        const errors = error instanceof HttpError ? (error.response?.data as { errors?: FieldErrors } | null)?.errors : undefined
+        const errors =
+          error instanceof HttpError
+            ? (error.response?.data as { errors?: FieldErrors } | null)?.errors
+            : undefined
         throw errors ?? error
       }
     },

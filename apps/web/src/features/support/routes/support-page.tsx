@@ -23,13 +23,16 @@ export function SupportPage() {
         <ul className={styles.channels}>
           <li>
             <strong>{t('support.email_label')}</strong>{' '}
-            <a href={`mailto:${project?.brand.support_email ?? 'support@aurum.casino'}`}>{project?.brand.support_email ?? 'support@aurum.casino'}</a>
+            <a href={`mailto:${project?.brand.support_email ?? 'support@aurum.casino'}`}>
+              {project?.brand.support_email ?? 'support@aurum.casino'}
+            </a>
           </li>
           <li>
             <strong>{t('support.faq_label')}</strong> <Link to="/faq">{t('support.faq_link')}</Link>
           </li>
           <li>
-            <strong>{t('support.rg_label')}</strong> <Link to="/responsible-gaming">{t('support.rg_link')}</Link>
+            <strong>{t('support.rg_label')}</strong>{' '}
+            <Link to="/responsible-gaming">{t('support.rg_link')}</Link>
           </li>
         </ul>
       </section>
