@@ -38,7 +38,8 @@ export function EnterButtons({ showPromo = true }: { showPromo?: boolean }) {
       // Stored browser credentials, where the browser offers them; the login route otherwise.
       const request = { password: true, mediation: 'optional' } as CredentialRequestOptions
       const stored = await credentials?.get(request)
-      if (stored?.id && stored.password) {
+      // A PasswordCredential (not in TypeScript's DOM types) carries the saved password.
+      if (stored && 'password' in stored && stored.password) {
         void navigate('/login', { state: { email: stored.id } })
         return
       }
