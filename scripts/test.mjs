@@ -1,0 +1,58 @@
+// `npm test`: typecheck, lint, unit and api tests on PGlite, the api suite again on PostgreSQL
+// when TEST_DATABASE_URL is set, then the browser tests against a production build.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'aurum-test-'))
+let passed = 0
+let failed = 0
+const failures = []
+
+function run(name, command, args, env = {}) {
+  console.log(`\n▶ ${name}`)
+  const started = Date.now()
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  console.log(`◀ ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`)
+  if (result.status !== 0) failures.push(name)
+  return result.status === 0
+}
+
+function vitest(name, projects, env = {}) {
+  const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`)
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]
+  const ok = run(name, 'npx', args, env)
+  if (fs.existsSync(out)) {
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'))
+    passed += report.numPassedTests
+    failed += report.numFailedTests
+  } else if (!ok) {
+    failed += 1
+  }
+}
+
+run('typecheck', 'npx', ['tsc', '-p', '.'])
+run('lint', 'npm', ['run', 'lint', '--silent'])
+const pgliteEnv = { TEST_DATABASE_URL: '' }
+vitest('unit and api tests (PGlite)', ['unit', 'api'], pgliteEnv)
+if (process.env.TEST_DATABASE_URL) {
+  vitest('api tests (PostgreSQL)', ['api'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL })
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the api suite ran on PGlite only)')
+}
+vitest('browser tests (Chromium)', ['e2e'], pgliteEnv)
+
+fs.rmSync(reports, { recursive: true, force: true })
+console.log(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed'}`)
+console.log(`tests: ${passed} passed, ${failed} failed`)
+process.exit(failures.length || failed ? 1 : 0)
