@@ -13,14 +13,20 @@ export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>
  * that drizzle does not express well. int8 comes back as `bigint` on both drivers,
  * numeric as string.
  */
+/** What runs SQL: the database, or the one connection holding a lock. */
+export interface Executor {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>
+  exec(script: string): Promise<void>
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres'
   orm: AppDb
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>
   /** Runs a script of several statements (migrations). */
   exec(script: string): Promise<void>
-  /** Serialises start-up work across nodes (no-op on the embedded database). */
-  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>
+  /** Serialises start-up work across nodes on one connection that holds an advisory lock (embedded: no lock needed). */
+  withLock<T>(key: number, fn: (conn: Executor) => Promise<T>): Promise<T>
   close(): Promise<void>
   /** The embedded database's data dir as a tarball (test templates); absent on PostgreSQL. */
   dump?(): Promise<Blob>
@@ -49,17 +55,20 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     parsers: { [INT8]: parseInt8 },
     relaxedDurability: !options.dataDir,
   })
-  return {
-    kind: 'pglite',
-    orm: drizzlePglite({ client, schema }) as unknown as AppDb,
+  const executor: Executor = {
     async query<T>(text: string, params: unknown[] = []) {
       return (await client.query<T>(text, params)).rows
     },
     async exec(script) {
       await client.exec(script)
     },
+  }
+  return {
+    kind: 'pglite',
+    orm: drizzlePglite({ client, schema }) as unknown as AppDb,
+    ...executor,
     // One connection in one process: nothing else can race the migration.
-    withLock: (_key, fn) => fn(),
+    withLock: (_key, fn) => fn(executor),
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
   }
@@ -92,7 +101,13 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       const conn = await pool.connect()
       try {
         await conn.query('SELECT pg_advisory_lock($1)', [key])
-        return await fn()
+        return await fn({
+          query: async <T>(text: string, params: unknown[] = []) =>
+            (await conn.query(text, params)).rows as T[],
+          exec: async (script: string) => {
+            await conn.query(script)
+          },
+        })
       } finally {
         await conn.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined)
         conn.release()

@@ -1,0 +1,98 @@
+// `npm run bench:ssr`: server rendering of the main page under 100 concurrent connections,
+// compared with the same HTML served as a static file by the same server, in one run.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { ensureBuild } from './start.mjs'
+
+const root = path.resolve(import.meta.dirname, '..')
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100)
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort()
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-bench-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 400; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break
+    } catch {
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  }
+  return {
+    base,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      await fs.rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function load(url: string) {
+  // Warm-up, then the measured run.
+  await autocannon({ url, connections: 10, duration: 2 })
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION })
+  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`)
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
+}
+
+ensureBuild()
+const server = await startServer({})
+const staticFile = path.join(root, 'apps/web/dist/client/bench-main.html')
+try {
+  const html = await (await fetch(`${server.base}/`)).text()
+  await fs.writeFile(staticFile, html)
+  // Sequential renders: the cost of one render without queueing.
+  const single: number[] = []
+  for (let i = 0; i < 200; i++) {
+    const t = performance.now()
+    await (await fetch(`${server.base}/`)).text()
+    single.push(performance.now() - t)
+  }
+  single.sort((a, b) => a - b)
+  const ssr = await load(`${server.base}/`)
+  const file = await load(`${server.base}/dist/bench-main.html`)
+  const f = (n: number) => n.toFixed(1)
+  console.log(`main page HTML: ${(html.length / 1024).toFixed(1)} KB`)
+  console.log(`one render at a time: p50 ${f(single[100]!)} ms, p99 ${f(single[198]!)} ms`)
+  console.log(
+    `SSR, ${CONNECTIONS} concurrent, ${DURATION} s:    ${f(ssr.rps)} req/s, p50 ${f(ssr.p50)} ms, p99 ${f(ssr.p99)} ms`,
+  )
+  console.log(
+    `static file, same server:        ${f(file.rps)} req/s, p50 ${f(file.p50)} ms, p99 ${f(file.p99)} ms`,
+  )
+  console.log(
+    `ratio static/SSR: throughput ${f(file.rps / ssr.rps)}x, p99 ${f(ssr.p99 / Math.max(file.p99, 0.1))}x`,
+  )
+  console.log(`target p99 < 50 ms: ${ssr.p99 < 50 ? 'met' : 'NOT met'}`)
+} finally {
+  await fs.rm(staticFile, { force: true })
+  await server.stop()
+}
