@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SsrRequest, SsrTransport } from '@aurum/shared'
+import { createTestApp, type TestContext } from '../../../api/src/test/helpers.ts'
+import { render } from './entry-server.tsx'
+
+/**
+ * Server rendering against the real api (in-process, on a cloned database), as the
+ * production server wires it; lives in the api project because it needs the database.
+ */
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestApp()
+})
+afterAll(() => ctx.close())
+
+function request(url: string, options: Partial<SsrRequest> & { fail?: RegExp } = {}): SsrRequest {
+  const transport: SsrTransport = async (req) => {
+    if (options.fail?.test(req.url))
+      return { status: 500, statusText: 'Internal Server Error', headers: {}, body: '{}' }
+    const res = await ctx.app.inject({
+      method: req.method as 'GET',
+      url: req.url,
+      headers: req.headers,
+      payload: req.body,
+    })
+    return {
+      status: res.statusCode,
+      statusText: res.statusMessage,
+      headers: res.headers as Record<string, string>,
+      body: res.body,
+    }
+  }
+  return {
+    url,
+    origin: 'https://aurum.casino',
+    headers: {},
+    country: null,
+    restricted: false,
+    transport,
+    ...options,
+  }
+}
+
+describe('server-side rendering', () => {
+  it('renders the main page with its data and hands over the initial state', async () => {
+    const result = await render(request('/'))
+    if (result.kind !== 'html') throw new Error('expected html')
+    expect(result.status).toBe(200)
+    expect(result.lang).toBe('en-CA')
+    expect(result.html).toContain('aria-roledescription="carousel"')
+    expect(result.head).toContain('<link rel="canonical" href="https://aurum.casino/"')
+    expect(result.head).toContain('hreflang="de" href="https://aurum.casino/de"')
+    const state = JSON.parse(result.state)
+    expect(state.env).toMatchObject({ locale: 'en-CA', basename: '/', restricted: false })
+    expect(state.query.queries.map((q: { queryKey: unknown[] }) => q.queryKey[1])).toEqual(
+      expect.arrayContaining(['pages', 'snippets', 'files', 'locales', 'project']),
+    )
+    expect(result.state).not.toContain('</script')
+  })
+
+  it('keeps rendering when a start-up load fails', async () => {
+    const result = await render(request('/', { fail: /snippets|files/ }))
+    if (result.kind !== 'html') throw new Error('expected html')
+    expect(result.status).toBe(200)
+    expect(result.html).toContain('<footer')
+    expect(result.html).not.toContain('aria-roledescription="carousel"')
+  })
+
+  it('renders static pages in the language of the prefix, and 404 for unknown paths', async () => {
+    const page = await render(request('/de/privacy-policy'))
+    if (page.kind !== 'html') throw new Error('expected html')
+    expect(page.lang).toBe('de')
+    expect(page.html).toContain('<h1')
+    expect(page.head).toContain('href="https://aurum.casino/de/privacy-policy"')
+    const missing = await render(request('/no-such-page'))
+    expect(missing).toMatchObject({ kind: 'html', status: 404 })
+  })
+
+  it('redirects per the spec and to canonical URLs', async () => {
+    expect(await render(request('/accounts/history'))).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: '/',
+    })
+    expect(await render(request('/users/password/edit?reset_password_token=abc'))).toMatchObject({
+      kind: 'redirect',
+      location: '/new-password?reset_password_token=abc',
+    })
+    expect(await render(request('/de/users/confirmation'))).toMatchObject({ location: '/de/confirmation' })
+    expect(await render(request('/en-ca/support'))).toMatchObject({ kind: 'redirect', location: '/support' })
+    expect(await render(request('/support', { country: 'US', restricted: true }))).toMatchObject({
+      kind: 'redirect',
+      location: '/guest/support',
+    })
+  })
+
+  it('marks restricted-country guest pages noindex and uses the country language', async () => {
+    const guest = await render(request('/guest/support', { country: 'US', restricted: true }))
+    if (guest.kind !== 'html') throw new Error('expected html')
+    expect(guest.head).toContain('content="noindex, nofollow"')
+    const au = await render(request('/', { country: 'AU' }))
+    if (au.kind !== 'html') throw new Error('expected html')
+    expect(au.lang).toBe('en-AU')
+  })
+})
