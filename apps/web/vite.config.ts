@@ -1,8 +1,20 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 
-export default defineConfig({
+const require = createRequire(import.meta.url)
+// react-router's package exports only its development build (dev-time checks and warnings);
+// production builds use the production build it ships next to it.
+const reactRouterProduction = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+)
+
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  resolve:
+    mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // Lazily loaded bundles are served from /dist/ (spec §2).
   base: '/dist/',
   build: {
@@ -13,6 +25,7 @@ export default defineConfig({
     cssCodeSplit: true,
   },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
-  ssr: { noExternal: [] },
+  // Bundled into the server build so the alias above applies there too.
+  ssr: { noExternal: ['react-router'] },
   server: { fs: { allow: ['../..'] } },
-})
+}))

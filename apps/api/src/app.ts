@@ -1,3 +1,4 @@
+import zlib from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import compress from '@fastify/compress'
@@ -88,7 +89,13 @@ export async function buildApp({
     // Served over plain HTTP on localhost by default; HSTS belongs to the TLS edge.
     strictTransportSecurity: false,
   })
-  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
+  // Dynamic responses use a fast brotli level; built assets are precompressed at the highest one.
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  })
   await app.register(rateLimit, { global: false })
 
   await app.register(swagger, {

@@ -56,6 +56,8 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long a guest page render is reused (0 renders every request). */
+  SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   CLIENT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
 })
 

@@ -18,6 +18,8 @@ export const TIMING = {
 } as const
 
 export const COOKIES = {
+  /** The player's session; pages for visitors without one may be served from the guest page cache. */
+  session: 'sid',
   locale: 'locale',
   cookiesAccepted: 'cookies_accepted',
   cookiesAcceptedMaxAgeSeconds: 31_536_000,
@@ -48,3 +50,6 @@ export const STATUSES = [
 ] as const
 
 export const CHAT_GROUPS = { guest: 26, general: 1, vip: 2 } as const
+
+/** User agents of crawlers and bots: no chat widget, no captcha (spec §2, §4). */
+export const BOT_USER_AGENT = /bot|crawler|spider|slurp|bingpreview|facebookexternalhit|headless/i

@@ -3,8 +3,17 @@ import path from 'node:path'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { SsrRender, SsrResult, SsrTransport } from '@aurum/shared'
+import {
+  BOT_USER_AGENT,
+  COOKIES,
+  TIMING,
+  type SsrRender,
+  type SsrResult,
+  type SsrTransport,
+  type SsrTransportResponse,
+} from '@aurum/shared'
 import type { Config } from '../config.ts'
+import { ExpiringCache } from '../lib/lru.ts'
 
 export type SsrMode = 'production' | 'development' | 'none'
 
@@ -19,6 +28,13 @@ const FORWARDED = [
 ]
 
 const API_PREFIXES = ['/api/', '/json-api/', '/dist/', '/files/']
+
+/** Public start-up and SEO data (spec §9 allows caching it for a day; a minute keeps CMS edits prompt). */
+const PUBLIC_DATA = /^\/api\/(cms|info)\//
+const PUBLIC_DATA_TTL_MS = Math.min(60_000, TIMING.startCacheMs)
+
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${COOKIES.session}=`)
+const hasSession = (cookie: string | undefined) => !!cookie && SESSION_COOKIE.test(cookie)
 
 /**
  * Server-side rendering of every app route. Production serves the Vite build:
@@ -69,9 +85,13 @@ export default fp(
         vite.transformIndexHtml(url, await fs.readFile(path.join(webRoot, 'index.html'), 'utf8'))
     }
 
+    const publicData = new ExpiringCache<SsrTransportResponse>(PUBLIC_DATA_TTL_MS, 2_000)
+    // Guest pages: the same render serves every visitor without a session for a few seconds.
+    const guestPages = new ExpiringCache<SsrResult>(config.SSR_CACHE_TTL_MS, 1_000)
+
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (API_PREFIXES.some((p) => request.url.startsWith(p))) return reply.callNotFound()
-      const transport: SsrTransport = async (req) => {
+      const inject: SsrTransport = async (req) => {
         const headers: Record<string, string> = { ...req.headers, 'x-request-id': request.id }
         for (const name of FORWARDED) {
           const value = request.headers[name]
@@ -94,17 +114,37 @@ export default fp(
           body: res.body,
         }
       }
+      const transport: SsrTransport = (req) => {
+        if (req.method !== 'GET' || !PUBLIC_DATA.test(req.url)) return inject(req)
+        const key = `${req.url}|${req.headers.cookie?.match(/locale=([\w-]+)/)?.[1] ?? ''}|${request.country ?? ''}`
+        return publicData.get(
+          key,
+          () => inject(req),
+          (res) => res.status === 200,
+        )
+      }
       const render = await loadRender()
-      const result: SsrResult = await render({
-        url: request.url,
-        origin: config.PUBLIC_URL ?? `${request.protocol}://${request.host}`,
-        headers: Object.fromEntries(
-          Object.entries(request.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
-        ),
-        country: request.country ?? null,
-        restricted: request.restricted,
-        transport,
-      })
+      const renderPage = () =>
+        render({
+          url: request.url,
+          origin: config.PUBLIC_URL ?? `${request.protocol}://${request.host}`,
+          headers: Object.fromEntries(
+            Object.entries(request.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
+          ),
+          country: request.country ?? null,
+          restricted: request.restricted,
+          transport,
+        })
+      const cookie = request.headers.cookie
+      const bot = BOT_USER_AGENT.test(request.headers['user-agent'] ?? '')
+      const result: SsrResult =
+        hasSession(cookie) || config.SSR_CACHE_TTL_MS === 0
+          ? await renderPage()
+          : await guestPages.get(
+              `${request.host}|${request.url}|${request.country ?? ''}|${request.restricted}|${bot}`,
+              renderPage,
+              (r) => r.kind === 'redirect' || r.status < 500,
+            )
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status)
       const template = await loadTemplate(request.url)
       const html = template

@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type UIMatch } from 'react-router'
 import { dehydrate } from '@tanstack/react-query'
-import type { SsrRender } from '@aurum/shared'
+import { BOT_USER_AGENT, type Locale, type SsrRender } from '@aurum/shared'
+import type { i18n as I18n } from 'i18next'
 import { HttpError, MESSAGES } from '../lib/http/errors.ts'
 import type { Transport } from '../lib/http/client.ts'
 import { createI18n, loadMessages } from '../lib/i18n.ts'
@@ -13,7 +14,16 @@ import { seoForMatches } from './route-seo.ts'
 import { buildHead, renderHead } from './seo.ts'
 import { parseLocation } from './url.ts'
 
-const BOT = /bot|crawler|spider|slurp|bingpreview|facebookexternalhit|headless/i
+/** One translation instance per language for the process: it never changes language, so renders share it. */
+const i18nByLocale = new Map<Locale, Promise<I18n>>()
+function serverI18n(locale: Locale): Promise<I18n> {
+  let instance = i18nByLocale.get(locale)
+  if (!instance) {
+    instance = loadMessages(locale).then((messages) => createI18n(locale, messages))
+    i18nByLocale.set(locale, instance)
+  }
+  return instance
+}
 
 /** Server-side render of one request: route data loaded, HTML, head tags and the initial state. */
 export const render: SsrRender = async (request) => {
@@ -28,7 +38,7 @@ export const render: SsrRender = async (request) => {
     restricted: request.restricted,
     basename: parsed.basename,
     origin: request.origin,
-    isBot: BOT.test(request.headers['user-agent'] ?? ''),
+    isBot: BOT_USER_AGENT.test(request.headers['user-agent'] ?? ''),
   }
   // Server-side calls go through the api in-process, with an 8 s timeout and no retries (spec §7).
   const transport: Transport = (config) =>
@@ -51,7 +61,7 @@ export const render: SsrRender = async (request) => {
         .finally(() => clearTimeout(timer))
     })
   const services = createServices({ env, transport, isSsr: true })
-  const i18n = createI18n(env.locale, await loadMessages(env.locale))
+  const i18n = await serverI18n(env.locale)
 
   const handler = createStaticHandler(createRoutes(services), { basename: env.basename })
   const context = await handler.query(
