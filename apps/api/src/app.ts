@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts'
 import { RequestValidationError } from './lib/errors.ts'
 import { createMailer } from './lib/mailer.ts'
 import errors from './plugins/errors.ts'
+import lifecycle from './plugins/lifecycle.ts'
 import requestContext from './plugins/request-context.ts'
 import ssr, { type SsrMode } from './plugins/ssr.ts'
 import { CmsService } from './modules/cms/service.ts'
@@ -71,6 +72,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id)
   })
 
+  await app.register(lifecycle)
   await app.register(cookie)
   await app.register(requestContext, { config })
   await app.register(errors)

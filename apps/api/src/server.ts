@@ -31,6 +31,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     try {
+      await app.drain(8_000)
       await app.close()
       await db.close()
       process.exit(0)
