@@ -87,7 +87,9 @@ export default fp(
 
     const publicData = new ExpiringCache<SsrTransportResponse>(PUBLIC_DATA_TTL_MS, 2_000)
     // Guest pages: the same render serves every visitor without a session for a few seconds.
-    const guestPages = new ExpiringCache<SsrResult>(config.SSR_CACHE_TTL_MS, 1_000)
+    // Off in development, where every edit must show at once.
+    const guestTtl = mode === 'development' ? 0 : config.SSR_CACHE_TTL_MS
+    const guestPages = new ExpiringCache<SsrResult>(guestTtl, 1_000)
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (API_PREFIXES.some((p) => request.url.startsWith(p))) return reply.callNotFound()
@@ -138,7 +140,7 @@ export default fp(
       const cookie = request.headers.cookie
       const bot = BOT_USER_AGENT.test(request.headers['user-agent'] ?? '')
       const result: SsrResult =
-        hasSession(cookie) || config.SSR_CACHE_TTL_MS === 0
+        hasSession(cookie) || guestTtl === 0
           ? await renderPage()
           : await guestPages.get(
               `${request.host}|${request.url}|${request.country ?? ''}|${request.restricted}|${bot}`,

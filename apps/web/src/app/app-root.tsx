@@ -2,7 +2,7 @@ import { StrictMode, type ReactNode } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { I18nextProvider } from 'react-i18next'
 import type { i18n as I18n } from 'i18next'
-import { ServicesProvider, type AppServices } from './services.tsx'
+import { ServicesProvider, type AppServices } from '../lib/services.tsx'
 import '../styles/global.css'
 
 export function AppRoot({

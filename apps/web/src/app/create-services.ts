@@ -6,7 +6,7 @@ import { LoadingTracker } from '../components/preloader/loading-store.ts'
 import { createHttpClient, type Transport } from '../lib/http/client.ts'
 import { BROWSER_RETRY } from '../lib/http/retry.ts'
 import { createLogger, loadErrorLabel } from '../lib/logger.ts'
-import type { AppEnv, AppServices } from './services.tsx'
+import type { AppEnv, AppServices } from '../lib/services.tsx'
 
 export interface ServiceOptions {
   env: AppEnv

@@ -4,7 +4,7 @@ import {
   type HydrationState,
 } from 'react-router'
 import type { DehydratedState } from '@tanstack/react-query'
-import type { AppEnv } from './services.tsx'
+import type { AppEnv } from '../lib/services.tsx'
 
 /** What the server hands to the browser (spec §1): environment, base URL and the store snapshot. */
 export interface InitialState {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useMatches, useNavigate } from 'react-router'
 import { TIMING } from '@aurum/shared'
-import { useServices } from './services.tsx'
+import { useServices } from '../lib/services.tsx'
 import { HASH_MODALS } from './route-table.ts'
 import { placeForMatches } from './route-seo.ts'
 

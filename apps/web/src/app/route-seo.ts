@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import type { UIMatch } from 'react-router'
-import type { AppEnv } from './services.tsx'
+import type { AppEnv } from '../lib/services.tsx'
 import type { SeoMeta } from './seo.ts'
 
 /** What a route's `handle` may carry: how to build its SEO meta from the query cache and translations. */

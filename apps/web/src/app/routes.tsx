@@ -7,21 +7,19 @@ import {
   type RouteObject,
 } from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
-import type { AppServices } from './services.tsx'
+import type { AppServices } from '../lib/services.tsx'
 import type { RouteHandle } from './route-seo.ts'
 import { REDIRECTS } from './route-table.ts'
 import { RootLayout } from './layout/root-layout.tsx'
-import { HomePage } from '../features/home/routes/home-page.tsx'
+import { HomePage } from './routes/home-page.tsx'
 import { StaticPage } from '../features/content/routes/static-page.tsx'
 import { NotFoundPage, OopsPage } from '../features/errors/routes/error-pages.tsx'
-import {
-  filesQuery,
-  flattenPagePaths,
-  pageQuery,
-  pagesQuery,
-  snippetsQuery,
-} from '../features/content/api/queries.ts'
-import { localesQuery, projectQuery } from '../features/info/api/queries.ts'
+import { filesQuery } from '../features/content/api/get-files.ts'
+import { pageQuery } from '../features/content/api/get-page.ts'
+import { flattenPagePaths, pagesQuery } from '../features/content/api/get-pages.ts'
+import { snippetsQuery } from '../features/content/api/get-snippets.ts'
+import { localesQuery } from '../features/info/api/get-locales.ts'
+import { projectQuery } from '../features/info/api/get-project.ts'
 import { HttpError } from '../lib/http/errors.ts'
 import { loadErrorLabel } from '../lib/logger.ts'
 import type { CmsPage, Locale } from '@aurum/shared'
@@ -127,7 +125,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
           path: 'support',
           id: 'support',
           lazy: async () => ({
-            Component: (await import('../features/support/routes/support-page.tsx')).SupportPage,
+            Component: (await import('./routes/support-page.tsx')).SupportPage,
           }),
           loader: async () => {
             await loadAll([seoPage('support')], true)

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useMatches } from 'react-router'
-import { useServices } from './services.tsx'
+import { useServices } from '../lib/services.tsx'
 import { seoForMatches } from './route-seo.ts'
 import { applyHead, buildHead } from './seo.ts'
 

@@ -1,11 +1,9 @@
-import type { AppServices } from './services.tsx'
-import {
-  countriesQuery,
-  cryptoRatesQuery,
-  currenciesQuery,
-  serverDataQuery,
-  statusesQuery,
-} from '../features/info/api/queries.ts'
+import type { AppServices } from '../lib/services.tsx'
+import { countriesQuery } from '../features/info/api/get-countries.ts'
+import { cryptoRatesQuery } from '../features/info/api/get-crypto-exchange-rates.ts'
+import { currenciesQuery } from '../features/info/api/get-currencies.ts'
+import { serverDataQuery } from '../features/info/api/get-server-data.ts'
+import { statusesQuery } from '../features/info/api/get-statuses.ts'
 import { loadErrorLabel } from '../lib/logger.ts'
 import { HttpError } from '../lib/http/errors.ts'
 

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CURRENCIES } from '@aurum/shared'
-import { useServices } from '../services.tsx'
-import { pagesQuery, snippetsQuery } from '../../features/content/api/queries.ts'
-import { projectQuery } from '../../features/info/api/queries.ts'
-import { HtmlContent } from '../../features/content/components/html-content.tsx'
+import { usePages } from '../../features/content/api/get-pages.ts'
+import { useSnippet } from '../../features/content/api/get-snippets.ts'
+import { useProject } from '../../features/info/api/get-project.ts'
+import { HtmlContent } from '../../components/html-content/html-content.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import styles from './layout.module.css'
 
@@ -13,11 +12,10 @@ const GROUPS = ['info', 'help', 'legal'] as const
 
 export function Footer() {
   const { t } = useTranslation()
-  const { http, env } = useServices()
-  const pages = useQuery(pagesQuery(http, env.locale)).data ?? []
-  const snippets = useQuery(snippetsQuery(http, env.locale)).data ?? []
-  const project = useQuery(projectQuery(http)).data
-  const snippet = (id: string) => snippets.find((s) => s.id === id)?.content
+  const pages = usePages().data ?? []
+  const about = useSnippet('footer-about')
+  const license = useSnippet('footer-license')
+  const project = useProject().data
   const year = new Date().getFullYear()
   return (
     <footer className={styles.footer}>
@@ -61,12 +59,8 @@ export function Footer() {
             18+
           </span>
           <div>
-            {snippet('footer-about') && (
-              <HtmlContent html={snippet('footer-about')!} className={styles.footerText} />
-            )}
-            {snippet('footer-license') && (
-              <HtmlContent html={snippet('footer-license')!} className={styles.footerText} />
-            )}
+            {about && <HtmlContent html={about} className={styles.footerText} />}
+            {license && <HtmlContent html={license} className={styles.footerText} />}
             <p className={styles.footerText}>
               {t('footer.copyright', { year, operator: project?.brand.operator ?? 'Aurum Interactive B.V.' })}
             </p>

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { COOKIES, LOCALES, toLocale } from '@aurum/shared'
-import { useServices } from '../services.tsx'
-import { localesQuery } from '../../features/info/api/queries.ts'
+import { useServices } from '../../lib/services.tsx'
+import { useLocales } from '../../features/info/api/get-locales.ts'
 import { writeCookie } from '../../lib/cookies.ts'
 import { localizedPath } from '../url.ts'
 import styles from './layout.module.css'
@@ -12,10 +11,10 @@ import styles from './layout.module.css'
 /** Switching language changes the URL prefix (a full page load: the router base changes) and the locale cookie. */
 export function LanguageSwitcher() {
   const { t } = useTranslation()
-  const { http, env } = useServices()
+  const { env } = useServices()
   const location = useLocation()
   const id = useId()
-  const locales = useQuery(localesQuery(http, env.locale)).data
+  const locales = useLocales().data
   const options = locales ?? LOCALES.map((code) => ({ code, name_in_locale: code }))
   return (
     <>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useServices } from '../../app/services.tsx'
+import { useServices } from '../../lib/services.tsx'
 import { useStore } from '../../lib/store.ts'
 import { Button } from '../button/button.tsx'
 import { Modal } from './modal.tsx'

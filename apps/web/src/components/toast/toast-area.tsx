@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { useServices } from '../../app/services.tsx'
+import { useServices } from '../../lib/services.tsx'
 import { useStore } from '../../lib/store.ts'
 import type { Toast } from './toast-store.ts'
 import styles from './toast-area.module.css'

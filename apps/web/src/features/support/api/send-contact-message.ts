@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useServices } from '../../../app/services.tsx'
+import { useServices } from '../../../lib/services.tsx'
 import { HttpError } from '../../../lib/http/errors.ts'
 
 export interface ContactMessage {

@@ -1,28 +1,26 @@
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useServices } from '../../../app/services.tsx'
-import { filesQuery, snippetsQuery } from '../../content/api/queries.ts'
-import { BannerSlider } from '../../content/components/banner-slider.tsx'
-import { bannersFor } from '../../content/components/banners.ts'
-import { HtmlContent } from '../../content/components/html-content.tsx'
-import { PromoCard } from '../components/promo-card.tsx'
-import { Grid } from '../../../components/grid/grid.tsx'
+import { useFiles } from '../../features/content/api/get-files.ts'
+import { useSnippet } from '../../features/content/api/get-snippets.ts'
+import { BannerSlider } from '../../features/content/components/banner-slider.tsx'
+import { bannersFor } from '../../features/content/components/banners.ts'
+import { PromoCard } from '../../features/content/components/promo-card.tsx'
+import { HtmlContent } from '../../components/html-content/html-content.tsx'
+import { Grid } from '../../components/grid/grid.tsx'
 import styles from './home-page.module.css'
 
 /** The main page: hero banners, why-us blocks, promotions, tournaments and jackpot teasers, SEO text. */
 export function HomePage() {
   const { t } = useTranslation()
-  const { http, env } = useServices()
-  const files = useQuery(filesQuery(http, env.locale)).data ?? []
-  const snippets = useQuery(snippetsQuery(http, env.locale)).data ?? []
-  const snippet = (id: string) => snippets.find((s) => s.id === id)?.content
+  const files = useFiles().data ?? []
+  const whyUs = useSnippet('home-why-us')
+  const seoText = useSnippet('home-seo')
+  const responsible = useSnippet('home-responsible')
   const promos = [
     ...bannersFor(files, 'promo'),
     ...bannersFor(files, 'tournaments'),
     ...bannersFor(files, 'jackpot-top'),
   ]
-  const whyUs = snippet('home-why-us')
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden">{t('home.heading')}</h1>
@@ -63,10 +61,8 @@ export function HomePage() {
         </Link>
       </section>
 
-      {snippet('home-seo') && <HtmlContent html={snippet('home-seo')!} className={styles.seo} />}
-      {snippet('home-responsible') && (
-        <HtmlContent html={snippet('home-responsible')!} className={styles.responsible} />
-      )}
+      {seoText && <HtmlContent html={seoText} className={styles.seo} />}
+      {responsible && <HtmlContent html={responsible} className={styles.responsible} />}
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Banner } from '../../content/components/banners.ts'
+import type { Banner } from './banners.ts'
 import styles from './promo-card.module.css'
 
 export function PromoCard({ banner }: { banner: Banner }) {

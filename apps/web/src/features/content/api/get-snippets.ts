@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { TIMING, type CmsSnippet, type Locale } from '@aurum/shared'
+import type { HttpClient } from '../../../lib/http/client.ts'
+import { useServices } from '../../../lib/services.tsx'
+
+/** GET /api/cms/snippets/?l=: HTML fragments by id. */
+export const snippetsQuery = (http: HttpClient, locale: Locale) =>
+  queryOptions({
+    queryKey: ['cms', 'snippets', locale],
+    queryFn: ({ signal }) => http.get<CmsSnippet[]>('/api/cms/snippets/', { query: { l: locale }, signal }),
+    staleTime: TIMING.startCacheMs,
+  })
+
+/** The content of one snippet, once loaded. */
+export function useSnippet(id: string): string | undefined {
+  const { http, env } = useServices()
+  return useQuery(snippetsQuery(http, env.locale)).data?.find((s) => s.id === id)?.content
+}
