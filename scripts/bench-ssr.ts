@@ -1,59 +1,14 @@
 // `npm run bench:ssr`: server rendering of the main page under 100 concurrent connections,
 // compared with the same HTML served as a static file by the same server, in one run.
-import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
-import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { ensureBuild } from './start.mjs'
+import { startServer } from './server-process.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100)
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo
-      s.close(() => resolve(port))
-    })
-  })
-}
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort()
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-bench-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break
-    } catch {
-      await new Promise((r) => setTimeout(r, 250))
-    }
-  }
-  return {
-    base,
-    async stop() {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
-      await fs.rm(dataDir, { recursive: true, force: true })
-    },
-  }
-}
 
 async function load(url: string) {
   // Warm-up, then the measured run.
@@ -73,6 +28,7 @@ for (const [mode, ttl] of [
   ['guest page cache (default 5 s)', '5000'],
 ] as const) {
   const server = await startServer({ SSR_CACHE_TTL_MS: ttl })
+  await server.ready()
   try {
     const html = await (await fetch(`${server.base}/`)).text()
     await fs.writeFile(staticFile, html)
