@@ -99,7 +99,9 @@ export default fp(
           const value = request.headers[name]
           if (typeof value === 'string' && !(name in headers)) headers[name] = value
         }
+        // Scheme and host as the visitor used them; the client address travels as the remote address.
         if (request.headers.host) headers.host = request.headers.host
+        headers['x-forwarded-proto'] ??= request.protocol
         const geo = request.headers[config.GEO_HEADER]
         if (typeof geo === 'string') headers[config.GEO_HEADER] = geo
         const res = await app.inject({

@@ -21,8 +21,8 @@ async function start() {
     env,
     transport: fetchTransport,
     isSsr: false,
-    // Accounts arrive with sign-in; until then a 401 only needs the login route.
-    onUnauthorized: () => window.location.assign('/login'),
+    // Spec §8: a 401 sends the visitor to the login route (in their language and base).
+    onUnauthorized: () => window.location.assign(`${env.basename === '/' ? '' : env.basename}/login`),
   })
   hydrate(services.queryClient, state.query)
   const i18n = createI18n(env.locale, await loadMessages(env.locale))
