@@ -5,6 +5,7 @@ import { TIMING } from '@aurum/shared'
 import { useServices } from '../lib/services.tsx'
 import { HASH_MODALS } from './route-table.ts'
 import { placeForMatches } from './route-seo.ts'
+import { MODALS } from '../components/modal/modal-host.tsx'
 
 declare global {
   interface Window {
@@ -39,7 +40,7 @@ export function scrollToHash(
  */
 export function NavigationEffects() {
   const { t } = useTranslation()
-  const { modals } = useServices()
+  const { modals, logger } = useServices()
   const location = useLocation()
   const matches = useMatches()
   const navigate = useNavigate()
@@ -66,7 +67,9 @@ export function NavigationEffects() {
     if (!hash) return
     const modal = HASH_MODALS[hash]
     if (!modal) return scrollToHash(hash)
-    modals.open(modal)
+    // Modals of features still to come (sign-in, sign-up…) are named in the table but have no component yet.
+    if (MODALS[modal]) modals.open(modal)
+    else logger.log('warn', 'MODAL_NOT_AVAILABLE', new Error(`no component for modal ${modal}`), { hash })
     const timer = setTimeout(() => {
       void navigate(
         { pathname: location.pathname, search: location.search, hash: '' },
@@ -74,7 +77,7 @@ export function NavigationEffects() {
       )
     }, TIMING.hashClearDelayMs)
     return () => clearTimeout(timer)
-  }, [location.hash, location.pathname, location.search, modals, navigate])
+  }, [location.hash, location.pathname, location.search, modals, navigate, logger])
 
   // Idle title rotation while the tab is hidden.
   useEffect(() => {
