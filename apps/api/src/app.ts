@@ -13,8 +13,14 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { RequestValidationError } from './lib/errors.ts'
 import { createMailer } from './lib/mailer.ts'
+import { MailService } from './lib/mail.ts'
+import { AccountsService } from './modules/accounts/service.ts'
+import { accountsRoutes } from './modules/accounts/routes.ts'
+import { devRoutes } from './modules/dev/routes.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
+import session from './plugins/session.ts'
+import csrf from './plugins/csrf.ts'
 import requestContext from './plugins/request-context.ts'
 import ssr, { type SsrMode } from './plugins/ssr.ts'
 import { CmsService } from './modules/cms/service.ts'
@@ -76,6 +82,8 @@ export async function buildApp({
   await app.register(cookie)
   await app.register(requestContext, { config })
   await app.register(errors)
+  await app.register(csrf)
+  await app.register(session, { config, db })
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -116,19 +124,20 @@ export async function buildApp({
   const info = new InfoService(db)
   const cms = new CmsService(db)
   const telemetry = new TelemetryService(db, app.log, config.CLIENT_LOG_RETENTION_DAYS)
-  const contact = new ContactService(
-    db,
-    createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
-    config.SUPPORT_EMAIL,
-    app.log,
-  )
-  app.decorate('services', { info, cms, telemetry, contact })
+  const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, app.log)
+  const contact = new ContactService(db, mailer, config.SUPPORT_EMAIL, app.log)
+  const mail = new MailService(db, mailer, app.log)
+  const accounts = new AccountsService(db, app.sessions, mail, 'CW', config.PUBLIC_URL)
+  app.decorate('services', { info, cms, telemetry, contact, accounts })
 
   await app.register(infoRoutes, { info, supportEmail: config.SUPPORT_EMAIL })
   await app.register(cmsRoutes, { cms })
   await app.register(telemetryRoutes, { telemetry })
   await app.register(contactRoutes, { contact })
   await app.register(serverDataRoutes, { version: VERSION })
+  await app.register(accountsRoutes, { accounts })
+  // The development outbox: never in production.
+  if (config.NODE_ENV !== 'production') await app.register(devRoutes, { db })
   await app.register(fastifyStatic, {
     root: FILES_DIR,
     prefix: '/files/',
@@ -150,6 +159,12 @@ export async function buildApp({
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { info: InfoService; cms: CmsService; telemetry: TelemetryService; contact: ContactService }
+    services: {
+      info: InfoService
+      cms: CmsService
+      telemetry: TelemetryService
+      contact: ContactService
+      accounts: AccountsService
+    }
   }
 }

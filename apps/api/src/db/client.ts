@@ -25,6 +25,8 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>
   /** Runs a script of several statements (migrations). */
   exec(script: string): Promise<void>
+  /** Runs `fn` in one database transaction; it rolls back when `fn` throws. */
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>
   /** Serialises start-up work across nodes on one connection that holds an advisory lock (embedded: no lock needed). */
   withLock<T>(key: number, fn: (conn: Executor) => Promise<T>): Promise<T>
   close(): Promise<void>
@@ -67,6 +69,15 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     kind: 'pglite',
     orm: drizzlePglite({ client, schema }) as unknown as AppDb,
     ...executor,
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          query: async <T>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows,
+          exec: async (script: string) => {
+            await tx.exec(script)
+          },
+        }),
+      ),
     // One connection in one process: nothing else can race the migration.
     withLock: (_key, fn) => fn(executor),
     close: () => client.close(),
@@ -96,6 +107,26 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     },
     async exec(script) {
       await pool.query(script)
+    },
+    async transaction(fn) {
+      const conn = await pool.connect()
+      try {
+        await conn.query('BEGIN')
+        const result = await fn({
+          query: async <T>(text: string, params: unknown[] = []) =>
+            (await conn.query(text, params)).rows as T[],
+          exec: async (script: string) => {
+            await conn.query(script)
+          },
+        })
+        await conn.query('COMMIT')
+        return result
+      } catch (error) {
+        await conn.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        conn.release()
+      }
     },
     async withLock(key, fn) {
       const conn = await pool.connect()

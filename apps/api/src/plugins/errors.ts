@@ -57,10 +57,19 @@ function isMalformed(issue: z.core.$ZodIssue): boolean {
   return issue.code === 'invalid_type' && issue.input !== undefined
 }
 
+/**
+ * Bodies wrap their fields in one object, Rails-style (`{user: {email}}`); errors name the
+ * field as Rails does (`email`), so the client maps them to its form fields directly.
+ */
+const BODY_WRAPPERS = new Set(['user', 'contact', 'player', 'phone', 'exchange', 'two_factor', 'groups'])
+const fieldName = (path: PropertyKey[]) =>
+  (path.length > 1 && BODY_WRAPPERS.has(String(path[0])) ? path.slice(1) : path).map(String).join('.') ||
+  'base'
+
 function sendValidation(error: RequestValidationError, request: FastifyRequest, reply: FastifyReply) {
   const errors: Record<string, string[]> = {}
   for (const issue of error.issues) {
-    const field = issue.path.map(String).join('.') || 'base'
+    const field = fieldName(issue.path)
     ;(errors[field] ??= []).push(issueMessage(issue, field, request))
   }
   const malformed = error.issues.some(isMalformed)

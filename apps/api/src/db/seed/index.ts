@@ -73,6 +73,13 @@ async function seedReference(db: Database) {
       [s.id, s.name, s.writable, s.minPoints.toString(), s.maxPoints?.toString() ?? null, s.position],
     )
   }
+  for (const g of ref.groupsCatalog) {
+    await db.query(
+      `INSERT INTO user_groups_catalog (id, name, writable) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET name = excluded.name, writable = excluded.writable`,
+      [g.id, g.name, g.writable],
+    )
+  }
   for (const [key, value] of Object.entries(ref.projectSettings)) {
     await db.query(
       `INSERT INTO project_settings (key, value) VALUES ($1, $2::jsonb)

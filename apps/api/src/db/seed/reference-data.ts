@@ -65,3 +65,11 @@ export const projectSettings = {
   player_two_factor_auth: true,
   features: { achievements: true, lootbox_wheel: false, registration_ab_test: true, tech_work: false },
 }
+
+/** Groups other than VIP statuses (spec §6): the registration A/B test, live chat, payment-brand gating. */
+export const groupsCatalog = [
+  { id: 543, name: 'registration_ab_a', writable: false },
+  { id: 544, name: 'registration_ab_b', writable: false },
+  { id: 545, name: 'live_chat', writable: true },
+  { id: 631, name: 'no_sofort', writable: false },
+]

@@ -32,7 +32,7 @@ describe('POST /api/send_contact_message', () => {
       payload: { contact: { email: 'not-an-email', content: 'short' } },
     })
     expect(res.statusCode).toBe(422)
-    expect(Object.keys(res.json().errors).sort()).toEqual(['contact.content', 'contact.email'])
+    expect(Object.keys(res.json().errors).sort()).toEqual(['content', 'email'])
     expect(await count(ctx.db, 'contact_messages')).toBe(before)
   })
 

@@ -49,7 +49,7 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
       } catch (error) {
         if (error && typeof error === 'object' && !(error instanceof Error)) {
           for (const [field, messages] of Object.entries(error as FieldErrors)) {
-            const name = field.replace(/^contact\./, '') as keyof Values
+            const name = field as keyof Values
             setError(name in schema.shape ? name : 'root', { message: messages[0] })
           }
         } else {

@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Locale } from '@aurum/shared'
+import type { Database } from '../db/client.ts'
+import { t } from './i18n.ts'
+import type { Mailer } from './mailer.ts'
+
+export type MailTemplate = 'confirmation' | 'password_reset' | 'password_changed'
+
+/**
+ * Player e-mails: rendered from the translation bundles in the player's language, kept in
+ * `email_outbox`, and delivered over SMTP when it is configured. Without SMTP the outbox
+ * is the development mailbox (the `/dev/outbox` page and the tests read it).
+ */
+export class MailService {
+  constructor(
+    private db: Database,
+    private mailer: Mailer,
+    private log: FastifyBaseLogger,
+  ) {}
+
+  async send(mail: {
+    to: string
+    template: MailTemplate
+    locale: Locale
+    vars: Record<string, string>
+    userId?: bigint
+  }): Promise<void> {
+    const subject = t(mail.locale, `emails.${mail.template}.subject`, mail.vars)
+    const text = t(mail.locale, `emails.${mail.template}.body`, mail.vars)
+    const [row] = await this.db.query<{ id: bigint }>(
+      `INSERT INTO email_outbox (to_address, subject, text_body, template, locale, user_id)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [mail.to, subject, text, mail.template, mail.locale, mail.userId?.toString() ?? null],
+    )
+    if (!this.mailer.enabled) return
+    // Delivery happens after the answer; a failure is recorded on the outbox row.
+    this.mailer
+      .send({ to: mail.to, subject, text })
+      .then(() =>
+        this.db.query('UPDATE email_outbox SET sent_at = now() WHERE id = $1', [row!.id.toString()]),
+      )
+      .catch(async (err: unknown) => {
+        this.log.error({ err, outboxId: row!.id.toString() }, 'e-mail delivery failed')
+        await this.db
+          .query('UPDATE email_outbox SET error = $2 WHERE id = $1', [
+            row!.id.toString(),
+            String(err).slice(0, 500),
+          ])
+          .catch(() => undefined)
+      })
+  }
+}

@@ -1,0 +1,132 @@
+import type { Database } from '../../db/client.ts'
+
+/** Profile fields whose absence makes a profile incomplete (spec §5). */
+export const PROFILE_FIELDS = [
+  'mobile_phone',
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'country',
+  'city',
+  'address',
+  'postal_code',
+] as const
+
+export interface UserRow {
+  id: bigint
+  email: string
+  password_hash: string
+  nickname: string | null
+  first_name: string | null
+  last_name: string | null
+  gender: string | null
+  date_of_birth: Date | string | null
+  address: string | null
+  city: string | null
+  postal_code: string | null
+  country: string | null
+  mobile_phone: string | null
+  currency: string
+  language: string
+  receive_promos: boolean
+  receive_sms_promos: boolean
+  terms_accepted_at: Date | null
+  confirmed_at: Date | null
+  verified: boolean
+  two_factor_enabled_at: Date | null
+  deposit_bonus_code: string | null
+  can_issue_bonuses: boolean
+  profession: string | null
+  created_at: Date
+  current_sign_in_at: Date | null
+}
+
+/** The player profile in the platform's shape (api-shapes.md §2.2). */
+export interface UserInfo {
+  id: number
+  user_id: string
+  email: string
+  nickname: string | null
+  first_name: string | null
+  last_name: string | null
+  gender: string | null
+  date_of_birth: string | null
+  address: string | null
+  city: string | null
+  postal_code: string | null
+  country: string | null
+  mobile_phone: string | null
+  currency: string
+  language: string
+  statuses: Array<{ id: number; name: string }>
+  auth_fields_missed: string[]
+  verified: boolean
+  two_factor_enabled: boolean
+  receive_promos: boolean
+  receive_sms_promos: boolean
+  autoregistered: boolean
+  autologin_link: null
+  created_at: string
+  current_sign_in_at: string | null
+  confirmed_at: string | null
+  deposit_bonus_code: string | null
+  can_issue_bonuses: boolean
+  profession: string | null
+  license_name: string
+  sow_questionnaire_expires_at: null
+  sumsub_verified: null
+}
+
+const isoDate = (value: Date | string | null) =>
+  value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10)
+
+export async function loadUser(db: Database, id: bigint): Promise<UserRow | undefined> {
+  const [row] = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id.toString()])
+  return row
+}
+
+export async function toUserInfo(db: Database, user: UserRow, license: string): Promise<UserInfo> {
+  const groups = await db.query<{ id: number; name: string }>(
+    `SELECT g.group_id AS id, coalesce(s.name, c.name, g.group_id::text) AS name
+       FROM user_groups g
+       LEFT JOIN statuses s ON s.id = g.group_id
+       LEFT JOIN user_groups_catalog c ON c.id = g.group_id
+      WHERE g.user_id = $1
+      ORDER BY g.added_at, g.group_id`,
+    [user.id.toString()],
+  )
+  return {
+    id: Number(user.id),
+    user_id: user.id.toString(),
+    email: user.email,
+    nickname: user.nickname,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    gender: user.gender,
+    date_of_birth: isoDate(user.date_of_birth),
+    address: user.address,
+    city: user.city,
+    postal_code: user.postal_code,
+    country: user.country,
+    mobile_phone: user.mobile_phone,
+    currency: user.currency,
+    language: user.language,
+    statuses: groups,
+    auth_fields_missed: user.terms_accepted_at ? [] : ['terms_acceptance'],
+    verified: user.verified,
+    two_factor_enabled: user.two_factor_enabled_at !== null,
+    receive_promos: user.receive_promos,
+    receive_sms_promos: user.receive_sms_promos,
+    autoregistered: false,
+    autologin_link: null,
+    created_at: user.created_at.toISOString(),
+    current_sign_in_at: user.current_sign_in_at?.toISOString() ?? null,
+    confirmed_at: user.confirmed_at?.toISOString() ?? null,
+    deposit_bonus_code: user.deposit_bonus_code,
+    can_issue_bonuses: user.can_issue_bonuses,
+    profession: user.profession,
+    license_name: license,
+    sow_questionnaire_expires_at: null,
+    sumsub_verified: null,
+  }
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { errorResponse, errorResponses } from '../../lib/schemas.ts'
+import { passwordSchema } from './passwords.ts'
+import type { AccountsService } from './service.ts'
+
+const text = z.string().nullable()
+const userInfo = z
+  .object({
+    id: z.number(),
+    user_id: z.string(),
+    email: z.string(),
+    nickname: text,
+    first_name: text,
+    last_name: text,
+    gender: text,
+    date_of_birth: text,
+    address: text,
+    city: text,
+    postal_code: text,
+    country: text,
+    mobile_phone: text,
+    currency: z.string(),
+    language: z.string(),
+    statuses: z.array(z.object({ id: z.number(), name: z.string() })),
+    auth_fields_missed: z.array(z.string()),
+    verified: z.boolean(),
+    two_factor_enabled: z.boolean(),
+    receive_promos: z.boolean(),
+    receive_sms_promos: z.boolean(),
+    autoregistered: z.boolean(),
+    autologin_link: z.null(),
+    created_at: z.string(),
+    current_sign_in_at: text,
+    confirmed_at: text,
+    deposit_bonus_code: text,
+    can_issue_bonuses: z.boolean(),
+    profession: text,
+    license_name: z.string(),
+    sow_questionnaire_expires_at: z.null(),
+    sumsub_verified: z.null(),
+  })
+  .describe('The player profile (IUserInfo)')
+
+const email = z.email().max(254)
+const optionalText = (max: number) => z.string().trim().min(1).max(max).optional()
+
+export const registrationBody = z.strictObject({
+  user: z
+    .strictObject({
+      email,
+      password: passwordSchema,
+      password_confirmation: z.string().max(256).optional(),
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3,5}$/)
+        .optional(),
+      country: z
+        .string()
+        .regex(/^[A-Za-z]{2}$/)
+        .optional(),
+      terms_acceptance: z.literal(true, 'validation.terms_required'),
+      receive_promos: z.boolean().optional(),
+      receive_sms_promos: z.boolean().optional(),
+      nickname: optionalText(40),
+      first_name: optionalText(64),
+      last_name: optionalText(64),
+      dfpc: z.string().max(512).optional(),
+      captcha: z.string().max(4_096).optional(),
+      stag: z
+        .string()
+        .regex(/^[\w-]{1,100}$/)
+        .optional(),
+    })
+    .refine((u) => u.password_confirmation === undefined || u.password_confirmation === u.password, {
+      message: 'validation.password_confirmation',
+      path: ['password_confirmation'],
+    }),
+})
+
+export const signInBody = z.strictObject({
+  user: z.strictObject({
+    email,
+    password: z.string().min(1).max(256),
+    dfpc: z.string().max(512).optional(),
+    captcha: z.string().max(4_096).optional(),
+    custom_login_reg: z.string().max(16).optional(),
+  }),
+})
+
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (
+  app,
+  { accounts },
+) => {
+  const tags = ['accounts']
+  app.post(
+    '/api/users',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      schema: {
+        tags,
+        summary: 'Registration: creates the account, signs in, e-mails the confirmation link',
+        body: registrationBody,
+        response: { 201: userInfo, 451: errorResponse, 429: errorResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await accounts.register(request.body.user, request, reply)),
+  )
+  app.post(
+    '/api/users/sign_in',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: signInBody,
+        response: { 200: userInfo, 451: errorResponse, 429: errorResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      accounts.signIn(request.body.user.email, request.body.user.password, request, reply),
+  )
+  app.delete(
+    '/api/users/sign_out',
+    { schema: { tags, summary: 'Sign out (ends this session)', response: { 204: z.null() } } },
+    async (request, reply) => {
+      await app.sessions.end(request, reply)
+      return reply.status(204).send(null)
+    },
+  )
+  app.get(
+    '/api/player',
+    { schema: { tags, summary: 'The signed-in player', response: { 200: userInfo, 401: errorResponse } } },
+    async (request) => accounts.profile(request.requireUser()),
+  )
+}

@@ -1,0 +1,182 @@
+import crypto from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { defaultCurrencyFor, STATUSES, type Locale } from '@aurum/shared'
+import type { Database } from '../../db/client.ts'
+import { AppError } from '../../lib/errors.ts'
+import { t } from '../../lib/i18n.ts'
+import type { MailService } from '../../lib/mail.ts'
+import type { SessionManager } from '../../plugins/session.ts'
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
+import { loadUser, toUserInfo, type UserInfo, type UserRow } from './profile.ts'
+
+const BRONZE = STATUSES.find((s) => s.name === 'bronze')!.id
+/** The registration A/B test (spec §6): odd ids get variant A (543), even ids variant B (544). */
+export const abGroupFor = (id: bigint) => (id % 2n === 1n ? 543 : 544)
+
+const CONFIRMATION_TTL_MS = 48 * 3_600_000
+/** Failed sign-ins: at most 100 an hour per account (then locked), 20 per 15 minutes per address. */
+export const ACCOUNT_FAILURES_PER_HOUR = 100
+export const IP_FAILURES_PER_15_MIN = 20
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
+
+export interface RegistrationInput {
+  email: string
+  password: string
+  currency?: string
+  country?: string
+  terms_acceptance: boolean
+  receive_promos?: boolean
+  receive_sms_promos?: boolean
+  nickname?: string
+  first_name?: string
+  last_name?: string
+  dfpc?: string
+  stag?: string
+}
+
+export class AccountsService {
+  constructor(
+    private db: Database,
+    private sessions: SessionManager,
+    private mail: MailService,
+    private license: string,
+    private publicUrl: string | undefined,
+  ) {}
+
+  async profile(userId: bigint): Promise<UserInfo> {
+    const user = await loadUser(this.db, userId)
+    if (!user) throw new AppError('unauthorized', 401)
+    return toUserInfo(this.db, user, this.license)
+  }
+
+  async register(input: RegistrationInput, request: FastifyRequest, reply: FastifyReply): Promise<UserInfo> {
+    if (request.restricted) throw new AppError('registration_restricted', 451)
+    const locale = request.locale
+    const email = input.email.trim()
+    const normalized = normalizeEmail(email)
+    const country = (input.country ?? request.country)?.toUpperCase() ?? null
+    const currency = input.currency ?? defaultCurrencyFor(country)
+    const [known] = await this.db.query<{ ok: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM currencies WHERE code = $1) AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM countries WHERE code = $2)) AS ok`,
+      [currency, country],
+    )
+    if (!known!.ok) {
+      throw new AppError('validation_failed', 422, {
+        [input.currency ? 'currency' : 'country']: [
+          t(locale, 'validation.one_of', {
+            field: t(locale, input.currency ? 'fields.currency' : 'fields.country'),
+          }),
+        ],
+      })
+    }
+    const passwordHash = await hashPassword(input.password)
+    const [stagId, ...visit] = (input.stag ?? '').split('_')
+    const utm = Object.fromEntries(
+      ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'].flatMap((name) => {
+        const value = request.cookies[name]
+        return value ? [[name, value.slice(0, 200)]] : []
+      }),
+    )
+    const user = await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<UserRow>(
+        `INSERT INTO users (email, email_normalized, password_hash, currency, country, language, terms_accepted_at,
+           receive_promos, receive_sms_promos, nickname, first_name, last_name, stag_id, stag_visit, utm,
+           registration_ip, registration_country, device_fingerprint)
+         VALUES ($1, $2, $3, $4, $5, $6, now(), $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17)
+         ON CONFLICT (email_normalized) DO NOTHING
+         RETURNING *`,
+        [
+          email,
+          normalized,
+          passwordHash,
+          currency,
+          country,
+          locale,
+          input.receive_promos ?? false,
+          input.receive_sms_promos ?? false,
+          input.nickname ?? null,
+          input.first_name ?? null,
+          input.last_name ?? null,
+          stagId || null,
+          visit.join('_') || null,
+          JSON.stringify(utm),
+          request.ip,
+          request.country ?? null,
+          input.dfpc ?? null,
+        ],
+      )
+      if (!row) {
+        throw new AppError('validation_failed', 422, { email: [t(locale, 'validation.email_taken')] })
+      }
+      await tx.query('INSERT INTO user_groups (user_id, group_id) VALUES ($1, $2), ($1, $3)', [
+        row.id.toString(),
+        BRONZE,
+        abGroupFor(BigInt(row.id)),
+      ])
+      return row
+    })
+    await this.sendConfirmation(user, locale, request)
+    await this.sessions.start(request, reply, BigInt(user.id))
+    await this.db.query('UPDATE users SET sign_in_count = 1, current_sign_in_at = now() WHERE id = $1', [
+      user.id.toString(),
+    ])
+    return this.profile(BigInt(user.id))
+  }
+
+  /** Email and password; failures are counted per account and per address, and answered alike for unknown accounts. */
+  async signIn(
+    email: string,
+    password: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<UserInfo> {
+    if (request.restricted) throw new AppError('login_restricted', 451)
+    const normalized = normalizeEmail(email)
+    const [counts] = await this.db.query<{ account: bigint; ip: bigint }>(
+      `SELECT (SELECT count(*) FROM auth_failures WHERE email_normalized = $1 AND created_at > now() - interval '1 hour') AS account,
+              (SELECT count(*) FROM auth_failures WHERE ip = $2 AND created_at > now() - interval '15 minutes') AS ip`,
+      [normalized, request.ip],
+    )
+    if (Number(counts!.account) >= ACCOUNT_FAILURES_PER_HOUR) throw new AppError('account_locked', 429)
+    if (Number(counts!.ip) >= IP_FAILURES_PER_15_MIN) throw new AppError('too_many_attempts', 429)
+    const [user] = await this.db.query<UserRow>('SELECT * FROM users WHERE email_normalized = $1', [
+      normalized,
+    ])
+    // The same work for unknown accounts, so neither answer nor timing tells them apart.
+    const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password)
+    if (!user || !ok) {
+      await this.db.query('INSERT INTO auth_failures (email_normalized, ip) VALUES ($1, $2)', [
+        normalized,
+        request.ip,
+      ])
+      throw new AppError('invalid_credentials', 422, {
+        base: [t(request.locale, 'api.errors.invalid_credentials')],
+      })
+    }
+    await this.sessions.start(request, reply, BigInt(user.id))
+    await this.db.query(
+      `UPDATE users SET sign_in_count = sign_in_count + 1, last_sign_in_at = current_sign_in_at, current_sign_in_at = now()
+       WHERE id = $1`,
+      [user.id.toString()],
+    )
+    return this.profile(BigInt(user.id))
+  }
+
+  private async sendConfirmation(user: UserRow, locale: Locale, request: FastifyRequest) {
+    const token = crypto.randomBytes(32).toString('base64url')
+    await this.db.query(
+      `INSERT INTO user_tokens (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, 'confirmation', $3)`,
+      [tokenHash(token), user.id.toString(), new Date(Date.now() + CONFIRMATION_TTL_MS)],
+    )
+    const origin = this.publicUrl ?? `${request.protocol}://${request.host}`
+    await this.mail.send({
+      to: user.email,
+      template: 'confirmation',
+      locale,
+      userId: BigInt(user.id),
+      vars: { link: `${origin}/confirmation?confirmation_token=${token}` },
+    })
+  }
+}

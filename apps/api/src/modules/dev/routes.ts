@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Database } from '../../db/client.ts'
+
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const linkify = (s: string) => escape(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
+
+/** The development outbox: every e-mail the casino would have sent, newest first. Registered outside production only. */
+export const devRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        hide: true,
+        querystring: z.strictObject({ to: z.string().max(254).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const rows = await db.query<{
+        id: bigint
+        to_address: string
+        subject: string
+        text_body: string
+        created_at: Date
+        sent_at: Date | null
+      }>(
+        `SELECT id, to_address, subject, text_body, created_at, sent_at FROM email_outbox
+          WHERE $1::text IS NULL OR lower(to_address) = lower($1)
+          ORDER BY id DESC LIMIT 100`,
+        [request.query.to ?? null],
+      )
+      const items = rows
+        .map(
+          (m) =>
+            `<article><h2>${escape(m.subject)}</h2><p><strong>To:</strong> ${escape(m.to_address)} · ${m.created_at.toISOString()}${m.sent_at ? ' · sent over SMTP' : ''}</p><pre>${linkify(m.text_body)}</pre></article>`,
+        )
+        .join('')
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development outbox</title><style>body{font:16px system-ui;margin:2rem;background:#0b0f1a;color:#e8ecf5}article{border:1px solid #2a3552;border-radius:12px;padding:1rem;margin:1rem 0}a{color:#f5c451}pre{white-space:pre-wrap}</style></head><body><h1>Development outbox</h1>${items || '<p>No e-mails yet.</p>'}</body></html>`,
+        )
+    },
+  )
+}
