@@ -123,7 +123,7 @@ export class SessionManager {
     }
     return {
       id,
-      userId: BigInt(row.user_id),
+      userId: row.user_id,
       createdAt: row.created_at,
       reauthenticatedAt: row.reauthenticated_at,
     }

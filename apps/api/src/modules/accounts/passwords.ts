@@ -9,7 +9,7 @@ const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 
-const common = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()))
+const common = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()))
 
 /** Refused when it is one of the ~49,000 most common passwords (zxcvbn-ts list). */
 export function isCommonPassword(password: string): boolean {

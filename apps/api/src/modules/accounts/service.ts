@@ -113,16 +113,16 @@ export class AccountsService {
       await tx.query('INSERT INTO user_groups (user_id, group_id) VALUES ($1, $2), ($1, $3)', [
         row.id.toString(),
         BRONZE,
-        abGroupFor(BigInt(row.id)),
+        abGroupFor(row.id),
       ])
       return row
     })
     await this.sendConfirmation(user, locale, request)
-    await this.sessions.start(request, reply, BigInt(user.id))
+    await this.sessions.start(request, reply, user.id)
     await this.db.query('UPDATE users SET sign_in_count = 1, current_sign_in_at = now() WHERE id = $1', [
       user.id.toString(),
     ])
-    return this.profile(BigInt(user.id))
+    return this.profile(user.id)
   }
 
   /** Email and password; failures are counted per account and per address, and answered alike for unknown accounts. */
@@ -155,13 +155,13 @@ export class AccountsService {
         base: [t(request.locale, 'api.errors.invalid_credentials')],
       })
     }
-    await this.sessions.start(request, reply, BigInt(user.id))
+    await this.sessions.start(request, reply, user.id)
     await this.db.query(
       `UPDATE users SET sign_in_count = sign_in_count + 1, last_sign_in_at = current_sign_in_at, current_sign_in_at = now()
        WHERE id = $1`,
       [user.id.toString()],
     )
-    return this.profile(BigInt(user.id))
+    return this.profile(user.id)
   }
 
   private async sendConfirmation(user: UserRow, locale: Locale, request: FastifyRequest) {
@@ -175,7 +175,7 @@ export class AccountsService {
       to: user.email,
       template: 'confirmation',
       locale,
-      userId: BigInt(user.id),
+      userId: user.id,
       vars: { link: `${origin}/confirmation?confirmation_token=${token}` },
     })
   }
