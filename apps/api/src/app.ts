@@ -40,7 +40,8 @@ export interface AppOptions {
   db: Database
   /** How the web app is served: the built bundle, Vite in development, or not at all (api tests). */
   ssr?: SsrMode
-  logger?: boolean
+  /** true: log to stdout; a stream: log there (tests read it); false: no logs. */
+  logger?: boolean | NodeJS.WritableStream
 }
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0'
@@ -63,7 +64,11 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
-      ? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] }
+      ? {
+          level: config.LOG_LEVEL,
+          redact: ['req.headers.cookie', 'req.headers.authorization'],
+          ...(typeof logger === 'object' ? { stream: logger } : {}),
+        }
       : false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,

@@ -17,7 +17,10 @@ export interface TestContext {
 }
 
 /** A fresh database cloned from the template, and the app on top of it (no SSR). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<TestContext> {
   const template = inject('dbTemplate')
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-test-'))
   let db: Database
@@ -42,7 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db = await openDatabase({ loadDataDir: blob })
   }
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env })
-  const app = await buildApp({ config, db, logger: false })
+  const app = await buildApp({ config, db, logger: logStream ?? false })
   await app.ready()
   return {
     app,

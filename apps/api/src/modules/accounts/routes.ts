@@ -129,6 +129,88 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       return reply.status(204).send(null)
     },
   )
+  const token = z
+    .string()
+    .min(20)
+    .max(100)
+    .regex(/^[\w-]+$/, 'validation.token_invalid')
+  const accepted = z
+    .object({ status: z.literal('accepted') })
+    .describe('The same answer whether or not the address has an account')
+  app.get(
+    '/api/users/confirmation',
+    {
+      schema: {
+        tags,
+        summary: 'Confirms the e-mail address from the link; answers the profile',
+        querystring: z.strictObject({ confirmation_token: token }),
+        response: { 200: userInfo, ...errorResponses },
+      },
+    },
+    async (request) => accounts.confirm(request.query.confirmation_token, request.locale),
+  )
+  app.post(
+    '/api/users/confirmation',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary: 'Sends the confirmation link again',
+        body: z.strictObject({ user: z.strictObject({ email, captcha: z.string().max(4_096).optional() }) }),
+        response: { 200: accepted, 429: errorResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await accounts.resendConfirmation(request.body.user.email, request)
+      return { status: 'accepted' as const }
+    },
+  )
+  app.post(
+    '/api/users/password',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary: 'Requests a password reset link by e-mail',
+        body: z.strictObject({ user: z.strictObject({ email, captcha: z.string().max(4_096).optional() }) }),
+        response: { 200: accepted, 429: errorResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await accounts.requestPasswordReset(request.body.user.email, request)
+      return { status: 'accepted' as const }
+    },
+  )
+  app.put(
+    '/api/users/password',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary: 'Sets a new password from a reset link; signs out every session and signs in afresh',
+        body: z.strictObject({
+          user: z
+            .strictObject({
+              reset_password_token: token,
+              password: passwordSchema,
+              password_confirmation: z.string().max(256).optional(),
+            })
+            .refine((u) => u.password_confirmation === undefined || u.password_confirmation === u.password, {
+              message: 'validation.password_confirmation',
+              path: ['password_confirmation'],
+            }),
+        }),
+        response: { 200: userInfo, 429: errorResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      accounts.resetPassword(
+        request.body.user.reset_password_token,
+        request.body.user.password,
+        request,
+        reply,
+      ),
+  )
   app.get(
     '/api/player',
     { schema: { tags, summary: 'The signed-in player', response: { 200: userInfo, 401: errorResponse } } },

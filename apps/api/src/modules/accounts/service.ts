@@ -14,6 +14,7 @@ const BRONZE = STATUSES.find((s) => s.name === 'bronze')!.id
 export const abGroupFor = (id: bigint) => (id % 2n === 1n ? 543 : 544)
 
 const CONFIRMATION_TTL_MS = 48 * 3_600_000
+const RESET_TTL_MS = 3_600_000
 /** Failed sign-ins: at most 100 an hour per account (then locked), 20 per 15 minutes per address. */
 export const ACCOUNT_FAILURES_PER_HOUR = 100
 export const IP_FAILURES_PER_15_MIN = 20
@@ -164,13 +165,114 @@ export class AccountsService {
     return this.profile(user.id)
   }
 
-  private async sendConfirmation(user: UserRow, locale: Locale, request: FastifyRequest) {
+  /** Confirms the e-mail address behind a confirmation link; the token works once. */
+  async confirm(token: string, locale: Locale): Promise<UserInfo> {
+    const userId = await this.useToken(token, 'confirmation', 'confirmation_token', locale)
+    await this.db.query(
+      'UPDATE users SET confirmed_at = coalesce(confirmed_at, now()), updated_at = now() WHERE id = $1',
+      [userId.toString()],
+    )
+    return this.profile(userId)
+  }
+
+  /** Sends the confirmation link again; the answer is the same whether or not the address has an account. */
+  async resendConfirmation(email: string, request: FastifyRequest): Promise<void> {
+    const [user] = await this.db.query<UserRow>('SELECT * FROM users WHERE email_normalized = $1', [
+      normalizeEmail(email),
+    ])
+    if (!user || user.confirmed_at) return
+    if (await this.recentTokens(user.id, 'confirmation', 5)) return
+    await this.sendConfirmation(user, user.language as Locale, request)
+  }
+
+  /** Starts a password reset; the answer is the same whether or not the address has an account. */
+  async requestPasswordReset(email: string, request: FastifyRequest): Promise<void> {
+    const [user] = await this.db.query<UserRow>('SELECT * FROM users WHERE email_normalized = $1', [
+      normalizeEmail(email),
+    ])
+    // No password hashing on either path, so the timing difference is a couple of small queries.
+    if (!user || (await this.recentTokens(user.id, 'password_reset', 5))) return
+    const token = await this.issueToken(user.id, 'password_reset', RESET_TTL_MS)
+    await this.mail.send({
+      to: user.email,
+      template: 'password_reset',
+      locale: user.language as Locale,
+      userId: user.id,
+      vars: { link: `${this.origin(request)}/new-password?reset_password_token=${token}` },
+    })
+  }
+
+  /** Sets a new password from a reset link: every session ends, the player is signed in afresh and told by e-mail. */
+  async resetPassword(
+    token: string,
+    password: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<UserInfo> {
+    const userId = await this.useToken(token, 'password_reset', 'reset_password_token', request.locale)
+    await this.db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+      userId.toString(),
+      await hashPassword(password),
+    ])
+    await this.sessions.revokeOthers(userId, null)
+    await this.db.query(
+      'DELETE FROM auth_failures WHERE email_normalized = (SELECT email_normalized FROM users WHERE id = $1)',
+      [userId.toString()],
+    )
+    await this.sessions.start(request, reply, userId)
+    const user = (await loadUser(this.db, userId))!
+    await this.mail.send({
+      to: user.email,
+      template: 'password_changed',
+      locale: user.language as Locale,
+      userId,
+      vars: { support: 'support@aurum.casino' },
+    })
+    return toUserInfo(this.db, user, this.license)
+  }
+
+  private origin(request: FastifyRequest) {
+    return this.publicUrl ?? `${request.protocol}://${request.host}`
+  }
+
+  private async issueToken(
+    userId: bigint,
+    purpose: 'confirmation' | 'password_reset',
+    ttlMs: number,
+  ): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url')
     await this.db.query(
-      `INSERT INTO user_tokens (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, 'confirmation', $3)`,
-      [tokenHash(token), user.id.toString(), new Date(Date.now() + CONFIRMATION_TTL_MS)],
+      `INSERT INTO user_tokens (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4)`,
+      [tokenHash(token), userId.toString(), purpose, new Date(Date.now() + ttlMs)],
     )
-    const origin = this.publicUrl ?? `${request.protocol}://${request.host}`
+    return token
+  }
+
+  /** At most `max` links of a kind an hour per account: a quiet limit, the answer does not change. */
+  private async recentTokens(userId: bigint, purpose: string, max: number): Promise<boolean> {
+    const [row] = await this.db.query<{ n: bigint }>(
+      `SELECT count(*) AS n FROM user_tokens WHERE user_id = $1 AND purpose = $2 AND created_at > now() - interval '1 hour'`,
+      [userId.toString(), purpose],
+    )
+    return Number(row!.n) >= max
+  }
+
+  /** Marks a one-time token used and returns its player; 422 on the named field when unknown, used or expired. */
+  private async useToken(token: string, purpose: string, field: string, locale: Locale): Promise<bigint> {
+    const [row] = await this.db.query<{ user_id: bigint }>(
+      `UPDATE user_tokens SET used_at = now()
+        WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+        RETURNING user_id`,
+      [tokenHash(token), purpose],
+    )
+    if (!row)
+      throw new AppError('validation_failed', 422, { [field]: [t(locale, 'validation.token_invalid')] })
+    return row.user_id
+  }
+
+  private async sendConfirmation(user: UserRow, locale: Locale, request: FastifyRequest) {
+    const token = await this.issueToken(user.id, 'confirmation', CONFIRMATION_TTL_MS)
+    const origin = this.origin(request)
     await this.mail.send({
       to: user.email,
       template: 'confirmation',
