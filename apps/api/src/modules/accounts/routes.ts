@@ -78,6 +78,59 @@ export const registrationBody = z.strictObject({
     }),
 })
 
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\p{L}][\p{L}\p{M}' .-]*$/u, 'validation.invalid')
+
+/** Adults only: 18 or older on the day (the minimum age of the licence). */
+const dateOfBirth = z.iso.date().refine((value) => {
+  const born = new Date(`${value}T00:00:00Z`)
+  const now = new Date()
+  const adult = new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate()))
+  return born <= adult && born.getUTCFullYear() >= 1900
+}, 'validation.age')
+
+export const profilePatchBody = z.strictObject({
+  context: z.enum(['registration', 'edition', 'deposit', 'cashout']).default('edition'),
+  player: z.strictObject({
+    nickname: z
+      .string()
+      .trim()
+      .min(2)
+      .max(40)
+      .regex(/^[\p{L}\p{N}_.-]+$/u, 'validation.invalid')
+      .optional(),
+    first_name: name.optional(),
+    last_name: name.optional(),
+    gender: z.enum(['m', 'f']).optional(),
+    date_of_birth: dateOfBirth.optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+    city: z.string().trim().min(1).max(128).optional(),
+    address: z.string().trim().min(1).max(256).optional(),
+    postal_code: z
+      .string()
+      .trim()
+      .min(2)
+      .max(16)
+      .regex(/^[\p{L}\p{N} -]+$/u, 'validation.invalid')
+      .optional(),
+    // Sent with a + prefix (spec §5), E.164.
+    mobile_phone: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, 'validation.phone')
+      .optional(),
+    receive_promos: z.boolean().optional(),
+    receive_sms_promos: z.boolean().optional(),
+    terms_acceptance: z.literal(true).optional(),
+  }),
+})
+
 export const signInBody = z.strictObject({
   user: z.strictObject({
     email,
@@ -210,6 +263,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
         request,
         reply,
       ),
+  )
+  app.patch(
+    '/api/player',
+    {
+      schema: {
+        tags,
+        summary: 'Updates profile fields; name and date of birth cannot change once set',
+        body: profilePatchBody,
+        response: { 200: userInfo, 401: errorResponse, ...errorResponses },
+      },
+    },
+    async (request) => accounts.updateProfile(request.requireUser(), request.body.player, request.locale),
   )
   app.get(
     '/api/player',

@@ -22,6 +22,26 @@ export const IP_FAILURES_PER_15_MIN = 20
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
 
+export interface ProfilePatch {
+  nickname?: string
+  first_name?: string
+  last_name?: string
+  gender?: 'm' | 'f'
+  date_of_birth?: string
+  country?: string
+  city?: string
+  address?: string
+  postal_code?: string
+  mobile_phone?: string
+  receive_promos?: boolean
+  receive_sms_promos?: boolean
+  terms_acceptance?: true
+}
+
+const ONCE_SET = ['first_name', 'last_name', 'date_of_birth'] as const
+const isoOrText = (value: unknown) =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value)
+
 export interface RegistrationInput {
   email: string
   password: string
@@ -163,6 +183,45 @@ export class AccountsService {
       [user.id.toString()],
     )
     return this.profile(user.id)
+  }
+
+  /**
+   * Profile edits (registration steps 2 and 3, the profile page). Name and date of birth
+   * are identity data checked at verification: once set they are changed by support only.
+   */
+  async updateProfile(userId: bigint, patch: ProfilePatch, locale: Locale): Promise<UserInfo> {
+    const user = await loadUser(this.db, userId)
+    if (!user) throw new AppError('unauthorized', 401)
+    const locked = ONCE_SET.filter(
+      (f) => patch[f] !== undefined && user[f] !== null && String(patch[f]) !== isoOrText(user[f]),
+    )
+    if (locked.length) {
+      throw new AppError(
+        'validation_failed',
+        422,
+        Object.fromEntries(
+          locked.map((f) => [f, [t(locale, 'validation.once_set', { field: t(locale, `fields.${f}`) })]]),
+        ),
+      )
+    }
+    if (patch.country) {
+      const [known] = await this.db.query('SELECT 1 FROM countries WHERE code = $1', [patch.country])
+      if (!known)
+        throw new AppError('validation_failed', 422, {
+          country: [t(locale, 'validation.one_of', { field: t(locale, 'fields.country') })],
+        })
+    }
+    const { terms_acceptance: terms, ...fields } = patch
+    const entries = Object.entries(fields).filter(([, v]) => v !== undefined)
+    if (entries.length || terms) {
+      const sets = entries.map(([k], i) => `${k} = $${i + 2}`)
+      if (terms) sets.push('terms_accepted_at = coalesce(terms_accepted_at, now())')
+      await this.db.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
+        userId.toString(),
+        ...entries.map(([, v]) => v),
+      ])
+    }
+    return this.profile(userId)
   }
 
   /** Confirms the e-mail address behind a confirmation link; the token works once. */

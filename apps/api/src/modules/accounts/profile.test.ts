@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestContext } from '../../test/helpers.ts'
+
+let ctx: TestContext
+let sid: string
+beforeAll(async () => {
+  ctx = await createTestApp()
+  const reg = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    payload: {
+      user: {
+        email: `profile.${Date.now()}@example.com`,
+        password: 'Golden-Lynx-2048',
+        terms_acceptance: true,
+      },
+    },
+  })
+  sid = reg.cookies.find((c) => c.name === 'sid')!.value
+})
+afterAll(() => ctx.close())
+
+const patch = (player: Record<string, unknown>, cookie: string | undefined = sid) =>
+  ctx.app.inject({
+    method: 'PATCH',
+    url: '/api/player',
+    payload: { context: 'registration', player },
+    cookies: cookie ? { sid: cookie } : {},
+  })
+
+describe('PATCH /api/player', () => {
+  it('saves the personal details and address of sign-up steps 2 and 3', async () => {
+    const res = await patch({
+      first_name: 'Ana',
+      last_name: 'Müller-Øster',
+      date_of_birth: '1990-04-12',
+      gender: 'f',
+      mobile_phone: '+4915123456789',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      first_name: 'Ana',
+      last_name: 'Müller-Øster',
+      date_of_birth: '1990-04-12',
+      mobile_phone: '+4915123456789',
+    })
+    const address = await patch({
+      country: 'DE',
+      city: 'Berlin',
+      address: 'Unter den Linden 1',
+      postal_code: '10117',
+    })
+    expect(address.json()).toMatchObject({ country: 'DE', city: 'Berlin', postal_code: '10117' })
+  })
+
+  it('refuses minors, bad phones and unknown countries with errors per field', async () => {
+    const year = new Date().getUTCFullYear() - 17
+    const res = await patch({ date_of_birth: `${year}-01-01`, mobile_phone: '015123', country: 'XX' })
+    expect(res.statusCode).toBe(422)
+    expect(Object.keys(res.json().errors).sort()).toEqual(['date_of_birth', 'mobile_phone'])
+    expect((await patch({ country: 'XX' })).json().errors.country).toHaveLength(1)
+  })
+
+  it('keeps identity fields once set', async () => {
+    const res = await patch({ first_name: 'Anna' })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().errors.first_name[0]).toMatch(/cannot be changed/)
+    expect((await patch({ first_name: 'Ana' })).statusCode).toBe(200)
+  })
+
+  it('needs a session', async () => {
+    expect((await patch({ city: 'Paris' }, '')).statusCode).toBe(401)
+  })
+})
