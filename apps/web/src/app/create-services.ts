@@ -48,5 +48,6 @@ export function createServices({ env, transport, isSsr, onUnauthorized }: Servic
     toasts: new ToastController(),
     loading: new LoadingTracker(),
     logger,
+    navigation: {},
   }
 }

@@ -40,11 +40,31 @@ export function scrollToHash(
  */
 export function NavigationEffects() {
   const { t } = useTranslation()
-  const { modals, logger } = useServices()
+  const { modals, logger, navigation, toasts } = useServices()
+  const { t: translate } = useTranslation()
   const location = useLocation()
   const matches = useMatches()
   const navigate = useNavigate()
   const lastPageView = useRef<string | null>(null)
+
+  // The previous path, for the guards' direct-entry rule.
+  useEffect(() => {
+    if (navigation.currentPath !== location.pathname) {
+      navigation.previousPath = navigation.currentPath
+      navigation.currentPath = location.pathname
+    }
+  }, [location.pathname, navigation])
+
+  // A guard that refused a restricted-country guest leaves a notice for the toast (spec §6).
+  useEffect(() => {
+    const params = new URLSearchParams(location.search)
+    const notice = params.get('notice')
+    if (notice !== 'registration_restricted' && notice !== 'login_restricted') return
+    toasts.show({ id: notice, type: 'warning', title: translate(`notifications.${notice}`) })
+    params.delete('notice')
+    const search = params.toString()
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true })
+  }, [location.search, location.pathname, toasts, translate, navigate])
 
   // Page view on every route change, with the route's place tag.
   useEffect(() => {

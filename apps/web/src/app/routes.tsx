@@ -9,7 +9,10 @@ import {
 import type { QueryClient } from '@tanstack/react-query'
 import type { AppServices } from '../lib/services.tsx'
 import type { RouteHandle } from './route-seo.ts'
-import { REDIRECTS } from './route-table.ts'
+import { REDIRECTS, routeMeta } from './route-table.ts'
+import { runGuards } from './guards.ts'
+import { playerQuery } from '../features/account/api/get-player.ts'
+import { ConfirmationPage } from './routes/confirmation-page.tsx'
 import { RootLayout } from './layout/root-layout.tsx'
 import { HomePage } from './routes/home-page.tsx'
 import { StaticPage } from '../features/content/routes/static-page.tsx'
@@ -93,6 +96,25 @@ export function createRoutes(services: AppServices): RouteObject[] {
 
   const pageHandle = (key: string, place?: string): RouteHandle => ({ seo: i18nSeo(key), place })
 
+  /** Runs the guards of a route from the table before its own loader (spec §2). */
+  const guarded =
+    (id: string) =>
+    async ({ request }: LoaderFunctionArgs) => {
+      const meta = routeMeta(id)
+      const player = await queryClient.query(playerQuery(http)).catch(() => null)
+      const url = new URL(request.url)
+      const result = runGuards(
+        meta,
+        { loggedIn: !!player, restricted: env.restricted, previousPath: services.navigation.currentPath },
+        url.pathname.replace(env.basename === '/' ? /^$/ : new RegExp(`^${env.basename}`), '') + url.search,
+      )
+      if (result.allow) return null
+      if (result.reason === 'notAllowedFor451') {
+        throw redirect(`/?notice=${id === 'login' ? 'login_restricted' : 'registration_restricted'}`)
+      }
+      throw redirect(result.redirect)
+    }
+
   return [
     {
       id: 'root',
@@ -101,6 +123,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
       // Start-up loads (spec §1) that the first render needs; the rest load after hydration.
       loader: async () => {
         await loadAll([
+          playerQuery(http),
           pagesQuery(http, env.locale),
           snippetsQuery(http, env.locale),
           filesQuery(http, env.locale),
@@ -134,6 +157,26 @@ export function createRoutes(services: AppServices): RouteObject[] {
           handle: pageHandle('support', 'support'),
         },
         { path: 'oops', id: 'oops', element: <OopsPage />, handle: pageHandle('oops') },
+        {
+          path: 'confirmation',
+          id: 'confirmation',
+          element: <ConfirmationPage />,
+          handle: pageHandle('confirmation'),
+        },
+        {
+          path: 'login',
+          id: 'login',
+          loader: guarded('login'),
+          lazy: async () => ({ Component: (await import('./routes/auth-pages.tsx')).LoginPage }),
+          handle: pageHandle('login', 'login'),
+        },
+        {
+          path: 'registration',
+          id: 'registration',
+          loader: guarded('registration'),
+          lazy: async () => ({ Component: (await import('./routes/auth-pages.tsx')).RegistrationPage }),
+          handle: pageHandle('registration', 'registration'),
+        },
         ...Object.entries(REDIRECTS).map(([from, to]): RouteObject => ({
           path: from.slice(1),
           loader: ({ request }) => redirect(to + new URL(request.url).search),

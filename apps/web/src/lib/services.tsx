@@ -28,6 +28,8 @@ export interface AppServices {
   toasts: ToastController
   loading: LoadingTracker
   logger: Logger
+  /** Where the visitor came from, for the guards' direct-entry rule (undefined on the first page). */
+  navigation: { previousPath?: string; currentPath?: string }
 }
 
 const ServicesContext = createContext<AppServices | null>(null)

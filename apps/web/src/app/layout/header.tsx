@@ -2,6 +2,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { EnterButtons } from '../../components/enter-buttons/enter-buttons.tsx'
+import { usePlayer } from '../../features/account/api/get-player.ts'
+import { UnconfirmedEmailNotice, UserMenu } from '../../features/account/components/user-menu.tsx'
 import logo from '../../assets/logo.svg'
 import styles from './layout.module.css'
 
@@ -16,6 +18,7 @@ const NAV = [
 export function Header() {
   const { t } = useTranslation()
   const [menuOpen, setMenuOpen] = useState(false)
+  const player = usePlayer()
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
@@ -51,8 +54,9 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
-        <EnterButtons />
+        {player ? <UserMenu player={player} /> : <EnterButtons />}
       </div>
+      {player && <UnconfirmedEmailNotice player={player} />}
     </header>
   )
 }

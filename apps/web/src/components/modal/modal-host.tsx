@@ -17,6 +17,16 @@ export type ModalRegistry = Record<string, LazyExoticComponent<ComponentType<Mod
 
 export const MODALS: ModalRegistry = {
   support: lazy(() => loadChunk(() => import('../../features/support/components/support-modal.tsx'))),
+  'login-form': lazy(() =>
+    loadChunk(async () => ({
+      default: (await import('../../features/account/components/account-modals.tsx')).LoginModal,
+    })),
+  ),
+  'sign-up': lazy(() =>
+    loadChunk(async () => ({
+      default: (await import('../../features/account/components/account-modals.tsx')).SignUpModal,
+    })),
+  ),
 }
 
 /** Renders the modal stack; the confirm prompt appears over a modal whose close needs confirmation. */

@@ -27,6 +27,8 @@ export interface RequestOptions {
   body?: unknown
   headers?: Record<string, string>
   signal?: AbortSignal
+  /** A 401 is an expected answer (a guest asking for the profile): no 401 hook, no error log. */
+  allowUnauthorized?: boolean
 }
 
 export interface HttpClient {
@@ -99,8 +101,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return await (options.retry ? withRetry(attempt, options.retry) : attempt())
     } catch (error) {
       if (error instanceof HttpError) {
-        if (error.response?.status === 401) options.onUnauthorized?.(error)
-        options.onError?.(error)
+        const unauthorized = error.response?.status === 401
+        if (!(unauthorized && opts.allowUnauthorized)) {
+          if (unauthorized) options.onUnauthorized?.(error)
+          options.onError?.(error)
+        }
       }
       throw error
     }

@@ -105,6 +105,9 @@ describe('http client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled()
     await expect(http.get('/me')).rejects.toBeInstanceOf(HttpError)
     expect(onUnauthorized).toHaveBeenCalledTimes(1)
+    // A guest's profile probe expects the 401.
+    await expect(http.get('/me', { allowUnauthorized: true })).rejects.toBeInstanceOf(HttpError)
+    expect(onUnauthorized).toHaveBeenCalledTimes(1)
   })
 
   it('retries a request whose transport fails with a network error, each try with a fresh timeout', async () => {

@@ -1,0 +1,67 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useServices } from '../../../lib/services.tsx'
+import { HttpError } from '../../../lib/http/errors.ts'
+import type { UserInfo } from '../user-info.ts'
+import { PLAYER_QUERY_KEY } from './get-player.ts'
+
+export type FieldErrors = Record<string, string[]>
+
+/** The `errors` map of a 422 (or the error itself): what forms show next to their fields. */
+export function fieldErrors(error: unknown): FieldErrors | undefined {
+  if (!(error instanceof HttpError)) return undefined
+  const data = error.response?.data as { errors?: FieldErrors; error?: string } | null
+  if (data?.errors) return data.errors
+  if (data?.error) return { base: [data.error] }
+  return undefined
+}
+
+/** POST /api/users/sign_in; the profile goes straight into the cache (spec §4: logged in). */
+export function useSignIn() {
+  const { http } = useServices()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (user: { email: string; password: string }) =>
+      http.post<UserInfo>('/api/users/sign_in', { user }),
+    onSuccess: (player) => queryClient.setQueryData(PLAYER_QUERY_KEY, player),
+  })
+}
+
+/** POST /api/users: registration signs in (spec §4). */
+export function useSignUp() {
+  const { http } = useServices()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (user: Record<string, unknown>) => http.post<UserInfo>('/api/users', { user }),
+    onSuccess: (player) => queryClient.setQueryData(PLAYER_QUERY_KEY, player),
+  })
+}
+
+/** PATCH /api/player with a context (sign-up steps, profile page). */
+export function useUpdatePlayer() {
+  const { http } = useServices()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ context, player }: { context: string; player: Record<string, unknown> }) =>
+      http.patch<UserInfo>('/api/player', { context, player }),
+    onSuccess: (player) => queryClient.setQueryData(PLAYER_QUERY_KEY, player),
+  })
+}
+
+/** DELETE /api/users/sign_out; a failure is logged and ignored, user data is cleared either way (spec §4). */
+export function useSignOut() {
+  const { http, logger } = useServices()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await http.delete('/api/users/sign_out')
+      } catch (error) {
+        logger.log('warn', 'SIGN_OUT_ERROR', error)
+      }
+    },
+    onSettled: () => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'player' })
+      queryClient.setQueryData(PLAYER_QUERY_KEY, null)
+    },
+  })
+}

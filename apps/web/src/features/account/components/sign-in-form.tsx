@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { z } from 'zod'
+import { Button } from '../../../components/button/button.tsx'
+import { formStyles, TextField } from '../../../components/form/field.tsx'
+import { fieldErrors, useSignIn } from '../api/auth-mutations.ts'
+
+const schema = z.object({
+  email: z.email('validation.email'),
+  password: z.string().min(1, 'validation.required'),
+})
+type Values = z.infer<typeof schema>
+
+/** E-mail and password; the server's message is shown as is (no hint whether the account exists). */
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation()
+  const signIn = useSignIn()
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(schema), mode: 'onTouched' })
+  const message = (field: keyof Values) => {
+    const key = errors[field]?.message
+    return key && (key.startsWith('validation.') ? t(key, { field: t(`fields.${field}`) }) : key)
+  }
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signIn.mutateAsync(values)
+      onSignedIn()
+    } catch (error) {
+      const errs = fieldErrors(error)
+      setError('root', { message: errs?.base?.[0] ?? errs?.email?.[0] ?? t('auth.sign_in_failed') })
+    }
+  })
+  return (
+    <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+      {errors.root && (
+        <p className={formStyles.alert} role="alert">
+          {errors.root.message}
+        </p>
+      )}
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="username"
+        error={message('email')}
+        {...register('email')}
+      />
+      <TextField
+        label={t('fields.password')}
+        type="password"
+        autoComplete="current-password"
+        error={message('password')}
+        {...register('password')}
+      />
+      <Button type="submit" disabled={signIn.isPending} block>
+        {signIn.isPending ? t('auth.signing_in') : t('auth.sign_in')}
+      </Button>
+      <p className={formStyles.hint}>
+        {t('auth.no_account')} <Link to="/registration">{t('auth.create_account')}</Link>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { Button } from '../../../components/button/button.tsx'
+import { useSignOut } from '../api/auth-mutations.ts'
+import { displayName, type UserInfo } from '../user-info.ts'
+import styles from './user-menu.module.css'
+
+/** The signed-in player in the header: display name with status, and sign-out. */
+export function UserMenu({ player }: { player: UserInfo }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const signOut = useSignOut()
+  const name = displayName(player, t('auth.visitor'), (status) =>
+    t(`statuses.${status}`, { defaultValue: status }),
+  )
+  return (
+    <div className={styles.menu}>
+      <span className={styles.name} title={player.email}>
+        {name}
+      </span>
+      <Button
+        variant="secondary"
+        size="small"
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate('/') })}
+      >
+        {t('auth.sign_out')}
+      </Button>
+    </div>
+  )
+}
+
+/** Unconfirmed e-mail notice under the header (spec §4): shown while signed in and unconfirmed. */
+export function UnconfirmedEmailNotice({ player }: { player: UserInfo }) {
+  const { t } = useTranslation()
+  if (player.confirmed_at) return null
+  return (
+    <p className={styles.notice} role="status">
+      {t('auth.unconfirmed_notice', { email: player.email })}
+    </p>
+  )
+}

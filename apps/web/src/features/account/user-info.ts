@@ -1,0 +1,61 @@
+/** The player profile as the api answers it (IUserInfo, api-shapes.md §2.2). */
+export interface UserInfo {
+  id: number
+  user_id: string
+  email: string
+  nickname: string | null
+  first_name: string | null
+  last_name: string | null
+  gender: string | null
+  date_of_birth: string | null
+  address: string | null
+  city: string | null
+  postal_code: string | null
+  country: string | null
+  mobile_phone: string | null
+  currency: string
+  language: string
+  statuses: Array<{ id: number; name: string }>
+  auth_fields_missed: string[]
+  verified: boolean
+  two_factor_enabled: boolean
+  receive_promos: boolean
+  receive_sms_promos: boolean
+  confirmed_at: string | null
+  created_at: string
+}
+
+const VIP_STATUSES = new Set([255, 256, 257, 258, 259])
+
+/**
+ * Display name (spec §3): the full name, else the part of the e-mail before the at sign,
+ * else Visitor; prefixed with the VIP status in brackets.
+ */
+export function displayName(
+  user: Pick<UserInfo, 'first_name' | 'last_name' | 'email' | 'statuses'>,
+  visitor: string,
+  statusTitle: (name: string) => string,
+): string {
+  const full = [user.first_name, user.last_name].filter(Boolean).join(' ').trim()
+  const name = full || user.email.split('@')[0] || visitor
+  const status = user.statuses.find((s) => VIP_STATUSES.has(s.id))
+  return status ? `[${statusTitle(status.name)}] ${name}` : name
+}
+
+/** Profile completeness (spec §5): incomplete if any of these is missing. */
+export const PROFILE_FIELDS = [
+  'mobile_phone',
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'country',
+  'city',
+  'address',
+  'postal_code',
+] as const
+
+export function isProfileComplete(
+  user: Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>,
+): boolean {
+  return PROFILE_FIELDS.every((f) => !!user[f])
+}
