@@ -2,10 +2,13 @@ import type { TestProject } from 'vitest/node'
 import { ensureBuild } from '../../../scripts/start.mjs'
 import { startServer } from '../../../scripts/server-process.ts'
 
-/** Builds if needed and starts the production server on a fresh embedded database, as `npm start` does. */
+/**
+ * Builds if needed and starts the server on a fresh embedded database as `npm start` does,
+ * but outside production so the development outbox page (e-mails) is there to read.
+ */
 export default async function setup(project: TestProject) {
   ensureBuild()
-  const server = await startServer()
+  const server = await startServer({ NODE_ENV: 'test' })
   await server.ready()
   project.provide('baseURL', server.base)
   return async () => {

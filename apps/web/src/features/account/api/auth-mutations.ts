@@ -60,8 +60,9 @@ export function useSignOut() {
       }
     },
     onSettled: () => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'player' })
+      // The profile becomes "guest" in place (its observers stay attached); other player-scoped data goes.
       queryClient.setQueryData(PLAYER_QUERY_KEY, null)
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'player' && q.queryKey.length > 1 })
     },
   })
 }

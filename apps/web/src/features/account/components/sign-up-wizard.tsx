@@ -157,10 +157,14 @@ const personalSchema = z.object({
   first_name: z.string().trim().min(1, 'validation.required').max(64, 'validation.too_long'),
   last_name: z.string().trim().min(1, 'validation.required').max(64, 'validation.too_long'),
   date_of_birth: z.iso.date('validation.invalid'),
-  gender: z.enum(['m', 'f']).optional(),
+  // The select's empty choice means not given.
+  gender: z
+    .enum(['m', 'f', ''])
+    .optional()
+    .transform((g) => g || undefined),
   mobile_phone: z.string().regex(/^\+?[1-9][\d ]{6,17}$/, 'validation.phone'),
 })
-type PersonalValues = z.infer<typeof personalSchema>
+type PersonalValues = z.input<typeof personalSchema>
 
 function PersonalStep({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation()
@@ -171,7 +175,10 @@ function PersonalStep({ onDone }: { onDone: () => void }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<PersonalValues>({ resolver: zodResolver(personalSchema), mode: 'onTouched' })
+  } = useForm<PersonalValues, unknown, z.output<typeof personalSchema>>({
+    resolver: zodResolver(personalSchema),
+    mode: 'onTouched',
+  })
   const onSubmit = handleSubmit(async (values) => {
     try {
       // Phone numbers are sent with a + prefix (spec §5).
