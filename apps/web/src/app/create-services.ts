@@ -6,7 +6,7 @@ import { LoadingTracker } from '../components/preloader/loading-store.ts'
 import { createHttpClient, type Transport } from '../lib/http/client.ts'
 import { BROWSER_RETRY } from '../lib/http/retry.ts'
 import { createLogger, loadErrorLabel } from '../lib/logger.ts'
-import type { AppEnv, AppServices } from '../lib/services.tsx'
+import { NavigationHistory, type AppEnv, type AppServices } from '../lib/services.tsx'
 
 export interface ServiceOptions {
   env: AppEnv
@@ -48,6 +48,6 @@ export function createServices({ env, transport, isSsr, onUnauthorized }: Servic
     toasts: new ToastController(),
     loading: new LoadingTracker(),
     logger,
-    navigation: {},
+    navigation: new NavigationHistory(),
   }
 }

@@ -48,12 +48,7 @@ export function NavigationEffects() {
   const lastPageView = useRef<string | null>(null)
 
   // The previous path, for the guards' direct-entry rule.
-  useEffect(() => {
-    if (navigation.currentPath !== location.pathname) {
-      navigation.previousPath = navigation.currentPath
-      navigation.currentPath = location.pathname
-    }
-  }, [location.pathname, navigation])
+  useEffect(() => navigation.visit(location.pathname), [location.pathname, navigation])
 
   // A guard that refused a restricted-country guest leaves a notice for the toast (spec §6).
   useEffect(() => {

@@ -20,6 +20,18 @@ export interface AppEnv {
   isBot: boolean
 }
 
+/** The path before the current one, for the guards' direct-entry rule (undefined on the first page). */
+export class NavigationHistory {
+  previousPath: string | undefined
+  currentPath: string | undefined
+
+  visit(path: string): void {
+    if (path === this.currentPath) return
+    this.previousPath = this.currentPath
+    this.currentPath = path
+  }
+}
+
 export interface AppServices {
   env: AppEnv
   http: HttpClient
@@ -29,7 +41,7 @@ export interface AppServices {
   loading: LoadingTracker
   logger: Logger
   /** Where the visitor came from, for the guards' direct-entry rule (undefined on the first page). */
-  navigation: { previousPath?: string; currentPath?: string }
+  navigation: NavigationHistory
 }
 
 const ServicesContext = createContext<AppServices | null>(null)

@@ -193,7 +193,7 @@ export class AccountsService {
     const user = await loadUser(this.db, userId)
     if (!user) throw new AppError('unauthorized', 401)
     const locked = ONCE_SET.filter(
-      (f) => patch[f] !== undefined && user[f] !== null && String(patch[f]) !== isoOrText(user[f]),
+      (f) => patch[f] !== undefined && user[f] !== null && patch[f] !== isoOrText(user[f]),
     )
     if (locked.length) {
       throw new AppError(

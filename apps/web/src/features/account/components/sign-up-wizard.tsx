@@ -31,8 +31,7 @@ function applyServerErrors<T extends FieldValues>(
       shown = true
     }
   }
-  if (!shown)
-    setError('root' as Path<T>, { message: errs?.base?.[0] ?? Object.values(errs ?? {})[0]?.[0] ?? fallback })
+  if (!shown) setError('root', { message: errs?.base?.[0] ?? Object.values(errs ?? {})[0]?.[0] ?? fallback })
 }
 
 function useMessage() {
