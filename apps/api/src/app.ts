@@ -16,6 +16,8 @@ import { createMailer } from './lib/mailer.ts'
 import { MailService } from './lib/mail.ts'
 import { AccountsService } from './modules/accounts/service.ts'
 import { accountsRoutes } from './modules/accounts/routes.ts'
+import { TwoFactor } from './modules/accounts/two-factor.ts'
+import { SecretBox } from './lib/secret-box.ts'
 import { devRoutes } from './modules/dev/routes.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
@@ -84,7 +86,8 @@ export async function buildApp({
   })
 
   await app.register(lifecycle)
-  await app.register(cookie)
+  // Signed cookies (the 2FA sign-in challenge) use the session secret.
+  await app.register(cookie, { secret: config.SESSION_SECRET })
   await app.register(requestContext, { config })
   await app.register(errors)
   await app.register(csrf)
@@ -132,7 +135,8 @@ export async function buildApp({
   const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, app.log)
   const contact = new ContactService(db, mailer, config.SUPPORT_EMAIL, app.log)
   const mail = new MailService(db, mailer, app.log)
-  const accounts = new AccountsService(db, app.sessions, mail, 'CW', config.PUBLIC_URL)
+  const twoFactor = new TwoFactor(db, new SecretBox(config.SESSION_SECRET, 'totp-secrets'), 'Aurum Casino')
+  const accounts = new AccountsService(db, app.sessions, mail, 'CW', config.PUBLIC_URL, twoFactor)
   app.decorate('services', { info, cms, telemetry, contact, accounts })
 
   await app.register(infoRoutes, { info, supportEmail: config.SUPPORT_EMAIL })

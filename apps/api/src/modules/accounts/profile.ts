@@ -34,6 +34,9 @@ export interface UserRow {
   confirmed_at: Date | null
   verified: boolean
   two_factor_enabled_at: Date | null
+  two_factor_secret: string | null
+  two_factor_pending_secret: string | null
+  two_factor_last_step: bigint | null
   deposit_bonus_code: string | null
   can_issue_bonuses: boolean
   profession: string | null

@@ -131,14 +131,18 @@ export const profilePatchBody = z.strictObject({
   }),
 })
 
+/** First step: e-mail and password; second step (2FA on): `otp_attempt`, a TOTP or backup code. */
 export const signInBody = z.strictObject({
-  user: z.strictObject({
-    email,
-    password: z.string().min(1).max(256),
-    dfpc: z.string().max(512).optional(),
-    captcha: z.string().max(4_096).optional(),
-    custom_login_reg: z.string().max(16).optional(),
-  }),
+  user: z.union([
+    z.strictObject({
+      email,
+      password: z.string().min(1).max(256),
+      dfpc: z.string().max(512).optional(),
+      captcha: z.string().max(4_096).optional(),
+      custom_login_reg: z.string().max(16).optional(),
+    }),
+    z.strictObject({ otp_attempt: z.string().trim().min(6).max(16) }),
+  ]),
 })
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (
@@ -166,13 +170,98 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: 'Sign in with e-mail and password',
+        summary:
+          'Sign in with e-mail and password; with 2FA on the answer is {two_factor_required: true} and a second call sends otp_attempt',
         body: signInBody,
-        response: { 200: userInfo, 451: errorResponse, 429: errorResponse, ...errorResponses },
+        response: {
+          200: z.union([userInfo, z.object({ two_factor_required: z.literal(true) })]),
+          451: errorResponse,
+          429: errorResponse,
+          ...errorResponses,
+        },
       },
     },
-    async (request, reply) =>
-      accounts.signIn(request.body.user.email, request.body.user.password, request, reply),
+    async (request, reply) => {
+      const user = request.body.user
+      return 'otp_attempt' in user
+        ? accounts.signInWithCode(user.otp_attempt, request, reply)
+        : accounts.signIn(user.email, user.password, request, reply)
+    },
+  )
+  const twoFactorSetup = z
+    .object({
+      otp_secret: z.string(),
+      data: z.string().describe('otpauth:// URI'),
+      qr: z.string().describe('QR code, SVG data URL'),
+    })
+    .describe('ITwoFactorAuthData plus the QR code')
+  app.get(
+    '/api/v2/player/two_factor',
+    {
+      schema: {
+        tags,
+        summary: 'A new TOTP secret to scan (204 when two-factor authentication is on already)',
+        response: { 200: twoFactorSetup, 204: z.null(), 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const setup = await accounts.twoFactorSetup(request.requireUser())
+      return setup ?? reply.status(204).send(null)
+    },
+  )
+  app.post(
+    '/api/v2/player/two_factor',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary:
+          'Turns two-factor authentication on with a code from the new secret; answers single-use backup codes',
+        body: z.strictObject({
+          two_factor: z.strictObject({
+            otp_secret: z.string().min(16).max(64),
+            authentication_code: z.string().regex(/^\d{6}$/, 'validation.invalid'),
+            password: z
+              .string()
+              .max(256)
+              .optional()
+              .describe('Needed when the password was not entered in the last 15 minutes'),
+          }),
+        }),
+        response: {
+          200: z.object({ otp_secret: z.string(), data: z.string(), backup_codes: z.array(z.string()) }),
+          401: errorResponse,
+          403: errorResponse,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { otp_secret, authentication_code, password } = request.body.two_factor
+      return accounts.enableTwoFactor(otp_secret, authentication_code, password, request, reply)
+    },
+  )
+  app.delete(
+    '/api/v2/player/two_factor',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary: 'Turns two-factor authentication off with the password and a code (or a backup code)',
+        body: z.strictObject({
+          two_factor: z.strictObject({
+            authentication_code: z.string().trim().min(6).max(16),
+            password: z.string().min(1).max(256),
+          }),
+        }),
+        response: { 204: z.null(), 401: errorResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { authentication_code, password } = request.body.two_factor
+      await accounts.disableTwoFactor(authentication_code, password, request, reply)
+      return reply.status(204).send(null)
+    },
   )
   app.delete(
     '/api/users/sign_out',

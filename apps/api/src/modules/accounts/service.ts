@@ -8,6 +8,15 @@ import type { MailService } from '../../lib/mail.ts'
 import type { SessionManager } from '../../plugins/session.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import { loadUser, toUserInfo, type UserInfo, type UserRow } from './profile.ts'
+import type { TwoFactor, TwoFactorSetup } from './two-factor.ts'
+
+/** Between the password and the one-time code of a 2FA sign-in: a signed cookie naming the player. */
+const CHALLENGE_COOKIE = 'otp_challenge'
+const CHALLENGE_TTL_MS = 5 * 60_000
+/** Changing 2FA needs a password entered within this long (else the password again). */
+const REAUTH_WINDOW_MS = 15 * 60_000
+
+export type SignInResult = UserInfo | { two_factor_required: true }
 
 const BRONZE = STATUSES.find((s) => s.name === 'bronze')!.id
 /** The registration A/B test (spec §6): odd ids get variant A (543), even ids variant B (544). */
@@ -64,6 +73,7 @@ export class AccountsService {
     private mail: MailService,
     private license: string,
     private publicUrl: string | undefined,
+    private twoFactor: TwoFactor,
   ) {}
 
   async profile(userId: bigint): Promise<UserInfo> {
@@ -152,7 +162,7 @@ export class AccountsService {
     password: string,
     request: FastifyRequest,
     reply: FastifyReply,
-  ): Promise<UserInfo> {
+  ): Promise<SignInResult> {
     if (request.restricted) throw new AppError('login_restricted', 451)
     const normalized = normalizeEmail(email)
     const [counts] = await this.db.query<{ account: bigint; ip: bigint }>(
@@ -176,13 +186,161 @@ export class AccountsService {
         base: [t(request.locale, 'api.errors.invalid_credentials')],
       })
     }
-    await this.sessions.start(request, reply, user.id)
+    if (user.two_factor_enabled_at) {
+      reply.setCookie(CHALLENGE_COOKIE, `${user.id.toString()}.${Date.now() + CHALLENGE_TTL_MS}`, {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        path: '/api/users',
+        maxAge: CHALLENGE_TTL_MS / 1000,
+      })
+      return { two_factor_required: true }
+    }
+    return this.completeSignIn(user.id, request, reply)
+  }
+
+  /** The second step of a 2FA sign-in: a code from the authenticator app, or a backup code. */
+  async signInWithCode(code: string, request: FastifyRequest, reply: FastifyReply): Promise<UserInfo> {
+    const raw = request.cookies[CHALLENGE_COOKIE]
+    const unsigned = raw ? request.unsignCookie(raw) : undefined
+    const [id, expires] = unsigned?.valid && unsigned.value ? unsigned.value.split('.') : []
+    if (!id || !expires || Number(expires) < Date.now()) {
+      throw new AppError('two_factor_expired', 422, {
+        otp_attempt: [t(request.locale, 'api.errors.two_factor_expired')],
+      })
+    }
+    const userId = BigInt(id)
+    const user = (await loadUser(this.db, userId))!
+    const email = normalizeEmail(user.email)
+    const [failures] = await this.db.query<{ n: bigint }>(
+      `SELECT count(*) AS n FROM auth_failures WHERE email_normalized = $1 AND created_at > now() - interval '1 hour'`,
+      [email],
+    )
+    if (Number(failures!.n) >= ACCOUNT_FAILURES_PER_HOUR) throw new AppError('account_locked', 429)
+    if (!(await this.acceptCode(user, code))) {
+      await this.db.query('INSERT INTO auth_failures (email_normalized, ip) VALUES ($1, $2)', [
+        email,
+        request.ip,
+      ])
+      throw new AppError('invalid_code', 422, { otp_attempt: [t(request.locale, 'api.errors.invalid_code')] })
+    }
+    reply.clearCookie(CHALLENGE_COOKIE, { path: '/api/users' })
+    return this.completeSignIn(userId, request, reply)
+  }
+
+  /** A TOTP code (each time step once) or an unused backup code. */
+  private async acceptCode(user: UserRow, code: string): Promise<boolean> {
+    const secret = this.twoFactor.secretOf(user.two_factor_secret)
+    if (!secret) return false
+    const step = await this.twoFactor.check(secret, code.trim(), user.two_factor_last_step)
+    if (step !== null) {
+      // Conditional on the last step, so two requests with the same code cannot both pass.
+      const rows = await this.db.query(
+        'UPDATE users SET two_factor_last_step = $2 WHERE id = $1 AND (two_factor_last_step IS NULL OR two_factor_last_step < $2) RETURNING id',
+        [user.id.toString(), step],
+      )
+      return rows.length > 0
+    }
+    return this.twoFactor.useBackupCode(user.id, code)
+  }
+
+  /** GET /api/v2/player/two_factor: a new secret to scan, or null when 2FA is on already. */
+  async twoFactorSetup(userId: bigint): Promise<TwoFactorSetup | null> {
+    const user = (await loadUser(this.db, userId))!
+    if (user.two_factor_enabled_at) return null
+    return this.twoFactor.setup(userId, user.email)
+  }
+
+  /** Turns 2FA on with a code from the pending secret; sessions rotate and backup codes are issued. */
+  async enableTwoFactor(
+    otpSecret: string,
+    code: string,
+    password: string | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ otp_secret: string; data: string; backup_codes: string[] }> {
+    const userId = request.requireUser()
+    const user = (await loadUser(this.db, userId))!
+    await this.requireRecentPassword(user, password, request)
+    const pending = this.twoFactor.secretOf(user.two_factor_pending_secret)
+    if (user.two_factor_enabled_at || !pending || pending !== otpSecret) {
+      throw new AppError('validation_failed', 422, {
+        otp_secret: [t(request.locale, 'api.errors.two_factor_setup_expired')],
+      })
+    }
+    const step = await this.twoFactor.check(pending, code.trim(), null)
+    if (step === null) {
+      throw new AppError('invalid_code', 422, {
+        authentication_code: [t(request.locale, 'api.errors.invalid_code')],
+      })
+    }
+    const codes = await this.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE users SET two_factor_secret = two_factor_pending_secret, two_factor_pending_secret = NULL,
+           two_factor_enabled_at = now(), two_factor_last_step = $2, updated_at = now() WHERE id = $1`,
+        [userId.toString(), step],
+      )
+      return this.twoFactor.newBackupCodes(tx, userId)
+    })
+    await this.sessions.revokeOthers(userId, null)
+    await this.sessions.start(request, reply, userId)
+    return { otp_secret: otpSecret, data: '', backup_codes: codes }
+  }
+
+  /** Turns 2FA off: the password and a current code (or a backup code); sessions rotate. */
+  async disableTwoFactor(
+    code: string,
+    password: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const userId = request.requireUser()
+    const user = (await loadUser(this.db, userId))!
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw new AppError('validation_failed', 422, {
+        password: [t(request.locale, 'api.errors.invalid_password')],
+      })
+    }
+    if (!user.two_factor_enabled_at || !(await this.acceptCode(user, code))) {
+      throw new AppError('invalid_code', 422, {
+        authentication_code: [t(request.locale, 'api.errors.invalid_code')],
+      })
+    }
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE users SET two_factor_secret = NULL, two_factor_enabled_at = NULL, two_factor_last_step = NULL,
+           updated_at = now() WHERE id = $1`,
+        [userId.toString()],
+      )
+      await tx.query('DELETE FROM user_backup_codes WHERE user_id = $1', [userId.toString()])
+    })
+    await this.sessions.revokeOthers(userId, null)
+    await this.sessions.start(request, reply, userId)
+  }
+
+  /** Sensitive changes need a password entered recently: at sign-in, or given again now. */
+  private async requireRecentPassword(user: UserRow, password: string | undefined, request: FastifyRequest) {
+    const at = request.session?.reauthenticatedAt?.getTime() ?? 0
+    if (Date.now() - at < REAUTH_WINDOW_MS) return
+    if (password && (await verifyPassword(user.password_hash, password))) return
+    throw new AppError('reauthentication_required', 403, {
+      password: [t(request.locale, 'api.errors.reauthentication_required')],
+    })
+  }
+
+  private async completeSignIn(
+    userId: bigint,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<UserInfo> {
+    await this.sessions.start(request, reply, userId)
     await this.db.query(
       `UPDATE users SET sign_in_count = sign_in_count + 1, last_sign_in_at = current_sign_in_at, current_sign_in_at = now()
        WHERE id = $1`,
-      [user.id.toString()],
+      [userId.toString()],
     )
-    return this.profile(user.id)
+    return this.profile(userId)
   }
 
   /**

@@ -1,0 +1,154 @@
+import { generate } from 'otplib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestContext } from '../../test/helpers.ts'
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestApp()
+})
+afterAll(() => ctx.close())
+
+const PASSWORD = 'Golden-Lynx-2048'
+/** The code of the current 30-second step, or of a later one. */
+const code = (secret: string, stepsAhead = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 })
+const sid = (res: { cookies: Array<{ name: string; value: string }> }) =>
+  res.cookies.find((c) => c.name === 'sid')?.value
+
+async function newPlayer() {
+  const email = `twofa.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`
+  const reg = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    payload: { user: { email, password: PASSWORD, terms_acceptance: true } },
+  })
+  return { email, session: sid(reg)! }
+}
+
+async function enable(session: string) {
+  const setup = await ctx.app.inject({ url: '/api/v2/player/two_factor', cookies: { sid: session } })
+  const { otp_secret: secret } = setup.json<{ otp_secret: string }>()
+  const used = await code(secret)
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v2/player/two_factor',
+    cookies: { sid: session },
+    payload: { two_factor: { otp_secret: secret, authentication_code: used } },
+  })
+  return { secret, res, setup, used }
+}
+
+function passwordStep(email: string, password = PASSWORD) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/sign_in',
+    payload: { user: { email, password } },
+    remoteAddress: '10.30.0.1',
+  })
+}
+function codeStep(challenge: string | undefined, otp: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/sign_in',
+    payload: { user: { otp_attempt: otp } },
+    cookies: challenge ? { otp_challenge: challenge } : {},
+    remoteAddress: '10.30.0.1',
+  })
+}
+
+describe('two-factor authentication (TOTP)', () => {
+  it('sets up with a secret, an otpauth URI and a QR code, then turns on with a code; sessions rotate', async () => {
+    const { email, session } = await newPlayer()
+    const { secret, res, setup } = await enable(session)
+    expect(setup.json()).toMatchObject({
+      otp_secret: expect.stringMatching(/^[A-Z2-7]{16,}$/),
+      data: expect.stringMatching(/^otpauth:\/\/totp\/Aurum%20Casino:/),
+      qr: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().backup_codes).toHaveLength(10)
+    expect(sid(res)).toBeDefined()
+    expect((await ctx.app.inject({ url: '/api/player', cookies: { sid: session } })).statusCode).toBe(401)
+    const me = await ctx.app.inject({ url: '/api/player', cookies: { sid: sid(res)! } })
+    expect(me.json()).toMatchObject({ email, two_factor_enabled: true })
+    expect(
+      (await ctx.app.inject({ url: '/api/v2/player/two_factor', cookies: { sid: sid(res)! } })).statusCode,
+    ).toBe(204)
+    expect(secret).not.toBe('')
+    // The secret is stored encrypted, never as is.
+    const [row] = await ctx.db.query<{ two_factor_secret: string }>(
+      'SELECT two_factor_secret FROM users WHERE email = $1',
+      [email],
+    )
+    expect(row!.two_factor_secret).not.toContain(secret)
+  })
+
+  it('refuses a wrong code when turning on', async () => {
+    const { session } = await newPlayer()
+    const setup = await ctx.app.inject({ url: '/api/v2/player/two_factor', cookies: { sid: session } })
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/player/two_factor',
+      cookies: { sid: session },
+      payload: { two_factor: { otp_secret: setup.json().otp_secret, authentication_code: '000000' } },
+    })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().errors.authentication_code).toHaveLength(1)
+  })
+
+  it('signs in in two steps; each code works once; a backup code works once', async () => {
+    const { email, session } = await newPlayer()
+    const { secret, res, used } = await enable(session)
+    const backup = res.json<{ backup_codes: string[] }>().backup_codes[0]!
+    const first = await passwordStep(email)
+    expect(first.statusCode).toBe(200)
+    expect(first.json()).toEqual({ two_factor_required: true })
+    expect(sid(first)).toBeUndefined()
+    const challenge = first.cookies.find((c) => c.name === 'otp_challenge')!.value
+    // The code used to turn 2FA on cannot be replayed.
+    const replay = await codeStep(challenge, used)
+    expect(replay.statusCode).toBe(422)
+    expect(replay.json().errors.otp_attempt).toHaveLength(1)
+    // The next step's code is within the allowed skew and newer than the one used.
+    const ok = await codeStep(challenge, await code(secret, 1))
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().email).toBe(email)
+    expect(sid(ok)).toBeDefined()
+    // A backup code, once.
+    const again = (await passwordStep(email)).cookies.find((c) => c.name === 'otp_challenge')!.value
+    expect((await codeStep(again, backup)).statusCode).toBe(200)
+    const third = (await passwordStep(email)).cookies.find((c) => c.name === 'otp_challenge')!.value
+    expect((await codeStep(third, backup)).statusCode).toBe(422)
+  })
+
+  it('needs the password step first', async () => {
+    const res = await codeStep(undefined, '123456')
+    expect(res.statusCode).toBe(422)
+    expect(res.json().code).toBe('two_factor_expired')
+    expect((await codeStep('forged.cookie', '123456')).statusCode).toBe(422)
+  })
+
+  it('turns off with the password and a code', async () => {
+    const { email, session } = await newPlayer()
+    const { res } = await enable(session)
+    const current = sid(res)!
+    const backup = res.json<{ backup_codes: string[] }>().backup_codes[1]!
+    const wrong = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v2/player/two_factor',
+      cookies: { sid: current },
+      payload: { two_factor: { authentication_code: backup, password: 'Not-The-Password-1' } },
+    })
+    expect(wrong.statusCode).toBe(422)
+    expect(wrong.json().errors.password).toHaveLength(1)
+    const off = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v2/player/two_factor',
+      cookies: { sid: current },
+      payload: { two_factor: { authentication_code: backup, password: PASSWORD } },
+    })
+    expect(off.statusCode).toBe(204)
+    const signIn = await passwordStep(email)
+    expect(signIn.json().email).toBe(email)
+  })
+})
