@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { generate } from 'otplib'
 import { launch, screenshot, watchConsole } from './browser.ts'
 
 const base = inject('baseURL')
@@ -98,6 +99,57 @@ describe('a restricted-country guest', () => {
       await page.getByText('Login not available in your country').waitFor()
     } finally {
       await us.close()
+    }
+  })
+})
+
+describe('a player with two-factor authentication', () => {
+  it('signs in with a code from the authenticator app after the password', async () => {
+    const browser = await launch()
+    try {
+      const email = `totp.${Date.now()}@example.com`
+      const page = await browser.context.newPage()
+      await page.goto(base + '/', { waitUntil: 'networkidle' })
+      // Account and 2FA set up through the api from the page's own origin (the screens for it come next).
+      const secret = await page.evaluate(
+        async (user) => {
+          const json = { 'content-type': 'application/json' }
+          await fetch('/api/users', { method: 'POST', headers: json, body: JSON.stringify({ user }) })
+          const setup = (await (await fetch('/api/v2/player/two_factor')).json()) as { otp_secret: string }
+          return setup.otp_secret
+        },
+        { email, password: PASSWORD, terms_acceptance: true },
+      )
+      const enabled = await page.evaluate(
+        async ({ secret, code }) => {
+          const res = await fetch('/api/v2/player/two_factor', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ two_factor: { otp_secret: secret, authentication_code: code } }),
+          })
+          await fetch('/api/users/sign_out', { method: 'DELETE' })
+          return res.status
+        },
+        { secret, code: await generate({ secret }) },
+      )
+      expect(enabled).toBe(200)
+      await page.goto(base + '/login', { waitUntil: 'networkidle' })
+      const form = page.locator('main form')
+      await form.getByLabel(/^e-?mail$/i).fill(email)
+      await form.getByLabel(/password/i).fill(PASSWORD)
+      await form.getByRole('button', { name: /^log in$/i }).click()
+      const codeField = page.locator('main form').getByLabel(/^code$/i)
+      await codeField.waitFor()
+      // The next step's code: the current one was spent turning 2FA on.
+      await codeField.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }))
+      await page
+        .locator('main form')
+        .getByRole('button', { name: /verify/i })
+        .click()
+      await page.getByRole('button', { name: /log out/i }).waitFor()
+      await page.waitForURL(base + '/')
+    } finally {
+      await browser.close()
     }
   })
 })

@@ -15,14 +15,21 @@ export function fieldErrors(error: unknown): FieldErrors | undefined {
   return undefined
 }
 
-/** POST /api/users/sign_in; the profile goes straight into the cache (spec §4: logged in). */
+export type SignInAnswer = UserInfo | { two_factor_required: true }
+
+/**
+ * POST /api/users/sign_in: e-mail and password, then `otp_attempt` when two-factor
+ * authentication is on. A profile answer goes straight into the cache (spec §4: logged in).
+ */
 export function useSignIn() {
   const { http } = useServices()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (user: { email: string; password: string }) =>
-      http.post<UserInfo>('/api/users/sign_in', { user }),
-    onSuccess: (player) => queryClient.setQueryData(PLAYER_QUERY_KEY, player),
+    mutationFn: (user: { email: string; password: string } | { otp_attempt: string }) =>
+      http.post<SignInAnswer>('/api/users/sign_in', { user }),
+    onSuccess: (answer) => {
+      if ('id' in answer) queryClient.setQueryData(PLAYER_QUERY_KEY, answer)
+    },
   })
 }
 

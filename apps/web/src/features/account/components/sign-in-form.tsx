@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -13,8 +14,66 @@ const schema = z.object({
 })
 type Values = z.infer<typeof schema>
 
-/** E-mail and password; the server's message is shown as is (no hint whether the account exists). */
+/**
+ * E-mail and password; the server's message is shown as is (no hint whether the account
+ * exists). With two-factor authentication on, a second step asks for the code.
+ */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [needsCode, setNeedsCode] = useState(false)
+  return needsCode ? (
+    <CodeStep onSignedIn={onSignedIn} />
+  ) : (
+    <PasswordStep onSignedIn={onSignedIn} onCodeNeeded={() => setNeedsCode(true)} />
+  )
+}
+
+const codeSchema = z.object({
+  otp_attempt: z.string().trim().min(6, 'validation.too_short').max(16, 'validation.too_long'),
+})
+
+function CodeStep({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation()
+  const signIn = useSignIn()
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.infer<typeof codeSchema>>({ resolver: zodResolver(codeSchema) })
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signIn.mutateAsync(values)
+      onSignedIn()
+    } catch (error) {
+      const errs = fieldErrors(error)
+      setError('otp_attempt', {
+        message: errs?.otp_attempt?.[0] ?? errs?.base?.[0] ?? t('auth.sign_in_failed'),
+      })
+    }
+  })
+  const key = errors.otp_attempt?.message
+  return (
+    <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+      <p>{t('auth.code_prompt')}</p>
+      <TextField
+        label={t('fields.otp_attempt')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoFocus
+        error={
+          key &&
+          (key.startsWith('validation.') ? t(key, { field: t('fields.otp_attempt'), min: 6, max: 16 }) : key)
+        }
+        {...register('otp_attempt')}
+      />
+      <Button type="submit" disabled={signIn.isPending} block>
+        {signIn.isPending ? t('auth.signing_in') : t('auth.verify_code')}
+      </Button>
+    </form>
+  )
+}
+
+function PasswordStep({ onSignedIn, onCodeNeeded }: { onSignedIn: () => void; onCodeNeeded: () => void }) {
   const { t } = useTranslation()
   const signIn = useSignIn()
   const {
@@ -29,8 +88,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   }
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await signIn.mutateAsync(values)
-      onSignedIn()
+      const answer = await signIn.mutateAsync(values)
+      if ('two_factor_required' in answer) onCodeNeeded()
+      else onSignedIn()
     } catch (error) {
       const errs = fieldErrors(error)
       setError('root', { message: errs?.base?.[0] ?? errs?.email?.[0] ?? t('auth.sign_in_failed') })
