@@ -19,6 +19,7 @@ import { accountsRoutes } from './modules/accounts/routes.ts'
 import { TwoFactor } from './modules/accounts/two-factor.ts'
 import { SecretBox } from './lib/secret-box.ts'
 import { devRoutes } from './modules/dev/routes.ts'
+import { securityRoutes } from './modules/security/routes.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
 import session from './plugins/session.ts'
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(contactRoutes, { contact })
   await app.register(serverDataRoutes, { version: VERSION })
   await app.register(accountsRoutes, { accounts })
+  await app.register(securityRoutes)
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') await app.register(devRoutes, { db })
   await app.register(fastifyStatic, {

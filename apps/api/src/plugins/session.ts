@@ -98,6 +98,42 @@ export class SessionManager {
     return rows.length
   }
 
+  /** The player's live sessions, newest first, for the security page. */
+  async list(userId: bigint, currentId: string | null) {
+    const rows = await this.db.query<{
+      id: string
+      number: bigint
+      ip: string | null
+      country: string | null
+      user_agent: string | null
+      created_at: Date
+      last_seen_at: Date
+    }>(
+      `SELECT id, number, ip, country, user_agent, created_at, last_seen_at FROM sessions
+        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() AND last_seen_at > now() - $2 * interval '1 millisecond'
+        ORDER BY created_at DESC`,
+      [userId.toString(), this.idleMs],
+    )
+    return rows.map((r) => ({
+      id: Number(r.number),
+      ip: r.ip ?? '',
+      country: r.country ?? '',
+      user_agent: r.user_agent ?? '',
+      created_at: r.created_at.toISOString(),
+      last_seen_at: r.last_seen_at.toISOString(),
+      current: r.id === currentId,
+    }))
+  }
+
+  /** Signs out one of the player's own sessions by its public number; false when there is none. */
+  async revokeNumber(userId: bigint, number: number): Promise<boolean> {
+    const rows = await this.db.query(
+      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND number = $2 AND revoked_at IS NULL RETURNING id',
+      [userId.toString(), number],
+    )
+    return rows.length > 0
+  }
+
   /** The live session for a token, or null; touches it at most once a minute. */
   async load(token: string): Promise<Session | null> {
     const id = tokenId(token)
