@@ -13,7 +13,7 @@ import {
   type SsrTransportResponse,
 } from '@aurum/shared'
 import type { Config } from '../config.ts'
-import { ExpiringCache } from '../lib/lru.ts'
+import { ExpiringCache } from '../lib/cache.ts'
 
 export type SsrMode = 'production' | 'development' | 'none'
 

@@ -16,7 +16,7 @@ import {
   cmsSnippetTranslations,
   cmsSnippets,
 } from '../../db/schema.ts'
-import { TtlCache } from '../../lib/cache.ts'
+import { ExpiringCache } from '../../lib/cache.ts'
 
 /** Pages in this category carry SEO meta for an app route; they are not static pages. */
 const SEO_CATEGORY = 'seo'
@@ -42,7 +42,7 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 export class CmsService {
-  private cache = new TtlCache(60_000)
+  private cache = new ExpiringCache(60_000, 1000)
 
   constructor(private db: Database) {}
 

@@ -20,7 +20,7 @@ import {
   projectSettings,
   statuses,
 } from '../../db/schema.ts'
-import { TtlCache } from '../../lib/cache.ts'
+import { ExpiringCache } from '../../lib/cache.ts'
 
 const STATUS_TITLES: Record<string, string> = {
   bronze: 'Bronze',
@@ -32,7 +32,7 @@ const STATUS_TITLES: Record<string, string> = {
 }
 
 export class InfoService {
-  private cache = new TtlCache(60_000)
+  private cache = new ExpiringCache(60_000, 200)
 
   constructor(private db: Database) {}
 
