@@ -1,16 +1,7 @@
+import type { UserInfo } from '@aurum/shared'
 import type { Database } from '../../db/client.ts'
 
-/** Profile fields whose absence makes a profile incomplete (spec §5). */
-export const PROFILE_FIELDS = [
-  'mobile_phone',
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'country',
-  'city',
-  'address',
-  'postal_code',
-] as const
+export type { UserInfo }
 
 export interface UserRow {
   id: bigint
@@ -42,42 +33,6 @@ export interface UserRow {
   profession: string | null
   created_at: Date
   current_sign_in_at: Date | null
-}
-
-/** The player profile in the platform's shape (api-shapes.md §2.2). */
-export interface UserInfo {
-  id: number
-  user_id: string
-  email: string
-  nickname: string | null
-  first_name: string | null
-  last_name: string | null
-  gender: string | null
-  date_of_birth: string | null
-  address: string | null
-  city: string | null
-  postal_code: string | null
-  country: string | null
-  mobile_phone: string | null
-  currency: string
-  language: string
-  statuses: Array<{ id: number; name: string }>
-  auth_fields_missed: string[]
-  verified: boolean
-  two_factor_enabled: boolean
-  receive_promos: boolean
-  receive_sms_promos: boolean
-  autoregistered: boolean
-  autologin_link: null
-  created_at: string
-  current_sign_in_at: string | null
-  confirmed_at: string | null
-  deposit_bonus_code: string | null
-  can_issue_bonuses: boolean
-  profession: string | null
-  license_name: string
-  sow_questionnaire_expires_at: null
-  sumsub_verified: null
 }
 
 const isoDate = (value: Date | string | null) =>

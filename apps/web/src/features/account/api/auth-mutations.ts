@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useServices } from '../../../lib/services.tsx'
 import { HttpError } from '../../../lib/http/errors.ts'
-import type { UserInfo } from '../user-info.ts'
+import type { UserInfo } from '@aurum/shared'
 import { PLAYER_QUERY_KEY } from './get-player.ts'
 
 export type FieldErrors = Record<string, string[]>

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { HttpClient } from '../../../lib/http/client.ts'
 import { HttpError } from '../../../lib/http/errors.ts'
-import type { UserInfo } from '../user-info.ts'
+import type { UserInfo } from '@aurum/shared'
 import { PLAYER_QUERY_KEY } from './get-player.ts'
 
 export type ConfirmationResult = { confirmed: true } | { confirmed: false; message: string | null }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { HttpClient } from '../../../lib/http/client.ts'
 import { HttpError } from '../../../lib/http/errors.ts'
 import { useServices } from '../../../lib/services.tsx'
-import type { UserInfo } from '../user-info.ts'
+import type { UserInfo } from '@aurum/shared'
 
 export const PLAYER_QUERY_KEY = ['player'] as const
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Button } from '../../../components/button/button.tsx'
 import { useSignOut } from '../api/auth-mutations.ts'
-import { displayName, type UserInfo } from '../user-info.ts'
+import { displayName, type UserInfo } from '@aurum/shared'
 import styles from './user-menu.module.css'
 
 /** The signed-in player in the header: display name with status, and sign-out. */

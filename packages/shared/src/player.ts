@@ -1,4 +1,4 @@
-/** The player profile as the api answers it (IUserInfo, api-shapes.md §2.2). */
+/** The player as the api answers GET /api/player (IUserInfo, api-shapes.md §2.2) and the rules both sides use. */
 export interface UserInfo {
   id: number
   user_id: string
@@ -21,8 +21,17 @@ export interface UserInfo {
   two_factor_enabled: boolean
   receive_promos: boolean
   receive_sms_promos: boolean
-  confirmed_at: string | null
+  autoregistered: boolean
+  autologin_link: null
   created_at: string
+  current_sign_in_at: string | null
+  confirmed_at: string | null
+  deposit_bonus_code: string | null
+  can_issue_bonuses: boolean
+  profession: string | null
+  license_name: string
+  sow_questionnaire_expires_at: null
+  sumsub_verified: null
 }
 
 const VIP_STATUSES = new Set([255, 256, 257, 258, 259])
