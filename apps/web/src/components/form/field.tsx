@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 import styles from './form.module.css'
 
 interface FieldProps {
@@ -90,3 +96,45 @@ export function CheckField({
 }
 
 export { styles as formStyles }
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ...textarea
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId()
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        aria-invalid={error ? 'true' : 'false'}
+        aria-describedby={describedBy}
+        {...textarea}
+      />
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className={styles.hint}>
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  )
+}
+
+/** A form-wide error (the server's message when it names no field). */
+export function FormAlert({ message }: { message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p className={styles.alert} role="alert">
+      {message}
+    </p>
+  )
+}

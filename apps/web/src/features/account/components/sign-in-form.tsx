@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { z } from 'zod'
 import { Button } from '../../../components/button/button.tsx'
-import { formStyles, TextField } from '../../../components/form/field.tsx'
+import { FormAlert, formStyles, TextField } from '../../../components/form/field.tsx'
+import { useFieldMessage } from '../../../components/form/use-field-message.ts'
 import { fieldErrors, useSignIn } from '../api/auth-mutations.ts'
 
 const schema = z.object({
@@ -51,7 +52,7 @@ function CodeStep({ onSignedIn }: { onSignedIn: () => void }) {
       })
     }
   })
-  const key = errors.otp_attempt?.message
+  const message = useFieldMessage()
   return (
     <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
       <p>{t('auth.code_prompt')}</p>
@@ -60,10 +61,7 @@ function CodeStep({ onSignedIn }: { onSignedIn: () => void }) {
         inputMode="numeric"
         autoComplete="one-time-code"
         autoFocus
-        error={
-          key &&
-          (key.startsWith('validation.') ? t(key, { field: t('fields.otp_attempt'), min: 6, max: 16 }) : key)
-        }
+        error={message('otp_attempt', errors.otp_attempt?.message, { min: 6, max: 16 })}
         {...register('otp_attempt')}
       />
       <Button type="submit" disabled={signIn.isPending} block>
@@ -82,10 +80,8 @@ function PasswordStep({ onSignedIn, onCodeNeeded }: { onSignedIn: () => void; on
     setError,
     formState: { errors },
   } = useForm<Values>({ resolver: zodResolver(schema), mode: 'onTouched' })
-  const message = (field: keyof Values) => {
-    const key = errors[field]?.message
-    return key && (key.startsWith('validation.') ? t(key, { field: t(`fields.${field}`) }) : key)
-  }
+  const fieldMessage = useFieldMessage()
+  const message = (field: keyof Values) => fieldMessage(field, errors[field]?.message)
   const onSubmit = handleSubmit(async (values) => {
     try {
       const answer = await signIn.mutateAsync(values)
@@ -98,11 +94,7 @@ function PasswordStep({ onSignedIn, onCodeNeeded }: { onSignedIn: () => void; on
   })
   return (
     <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
-      {errors.root && (
-        <p className={formStyles.alert} role="alert">
-          {errors.root.message}
-        </p>
-      )}
+      <FormAlert message={errors.root?.message} />
       <TextField
         label={t('fields.email')}
         type="email"

@@ -6,7 +6,8 @@ import { Link } from 'react-router'
 import { z } from 'zod'
 import { defaultCurrencyFor, STAG_STORAGE_KEY } from '@aurum/shared'
 import { Button, ButtonLink } from '../../../components/button/button.tsx'
-import { CheckField, formStyles, SelectField, TextField } from '../../../components/form/field.tsx'
+import { CheckField, FormAlert, formStyles, SelectField, TextField } from '../../../components/form/field.tsx'
+import { useFieldMessage } from '../../../components/form/use-field-message.ts'
 import { RadialProgress } from '../../../components/radial-progress/radial-progress.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { useCountries } from '../../info/api/get-countries.ts'
@@ -32,12 +33,6 @@ function applyServerErrors<T extends FieldValues>(
     }
   }
   if (!shown) setError('root', { message: errs?.base?.[0] ?? Object.values(errs ?? {})[0]?.[0] ?? fallback })
-}
-
-function useMessage() {
-  const { t } = useTranslation()
-  return (field: string, key: string | undefined, vars: Record<string, number> = {}) =>
-    key && (key.startsWith('validation.') ? t(key, { field: t(`fields.${field}`), ...vars }) : key)
 }
 
 /** Sign-up in 4 steps (spec §4): account info, personal info, address, thank-you. */
@@ -74,7 +69,7 @@ type AccountValues = z.infer<typeof accountSchema>
 function AccountStep({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation()
   const { env } = useServices()
-  const message = useMessage()
+  const message = useFieldMessage()
   const currencies = useCurrencies().data ?? []
   const signUp = useSignUp()
   const defaultCurrency = defaultCurrencyFor(env.country)
@@ -103,11 +98,7 @@ function AccountStep({ onDone }: { onDone: () => void }) {
   })
   return (
     <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
-      {errors.root && (
-        <p className={formStyles.alert} role="alert">
-          {errors.root.message}
-        </p>
-      )}
+      <FormAlert message={errors.root?.message} />
       <TextField
         label={t('fields.email')}
         type="email"
@@ -167,7 +158,7 @@ type PersonalValues = z.input<typeof personalSchema>
 
 function PersonalStep({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation()
-  const message = useMessage()
+  const message = useFieldMessage()
   const update = useUpdatePlayer()
   const {
     register,
@@ -190,11 +181,7 @@ function PersonalStep({ onDone }: { onDone: () => void }) {
   })
   return (
     <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
-      {errors.root && (
-        <p className={formStyles.alert} role="alert">
-          {errors.root.message}
-        </p>
-      )}
+      <FormAlert message={errors.root?.message} />
       <div className={formStyles.row}>
         <TextField
           label={t('fields.first_name')}
@@ -255,7 +242,7 @@ type AddressValues = z.infer<typeof addressSchema>
 function AddressStep({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation()
   const { env } = useServices()
-  const message = useMessage()
+  const message = useFieldMessage()
   const countries = useCountries().data ?? []
   const update = useUpdatePlayer()
   const {
@@ -278,11 +265,7 @@ function AddressStep({ onDone }: { onDone: () => void }) {
   })
   return (
     <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
-      {errors.root && (
-        <p className={formStyles.alert} role="alert">
-          {errors.root.message}
-        </p>
-      )}
+      <FormAlert message={errors.root?.message} />
       <SelectField
         label={t('fields.country')}
         autoComplete="country"

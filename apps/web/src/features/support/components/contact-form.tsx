@@ -7,7 +7,8 @@ import { Button } from '../../../components/button/button.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { SCROLL_TO_ERROR_EVENT } from '../../../components/modal/modal.tsx'
 import { useSendContactMessage, type FieldErrors } from '../api/send-contact-message.ts'
-import styles from './contact-form.module.css'
+import { FormAlert, formStyles, TextAreaField, TextField } from '../../../components/form/field.tsx'
+import { useFieldMessage } from '../../../components/form/use-field-message.ts'
 
 const schema = z.object({
   email: z.email('validation.email').max(254, 'validation.too_long'),
@@ -29,15 +30,9 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
     formState: { errors, isSubmitSuccessful },
   } = useForm<Values>({ resolver: zodResolver(schema), mode: 'onTouched' })
 
-  const label = (field: keyof Values) => t(`fields.${field}`)
-  const message = (field: keyof Values) => {
-    const key = errors[field]?.message
-    if (!key) return undefined
-    // Backend messages go through BACK_END_VALIDATION and fall back to the raw text (spec §5).
-    return key.startsWith('validation.')
-      ? t(key, { field: label(field), min: 10, max: field === 'email' ? 254 : 5_000 })
-      : t(`BACK_END_VALIDATION.${key}`, { defaultValue: key })
-  }
+  const fieldMessage = useFieldMessage()
+  const message = (field: keyof Values) =>
+    fieldMessage(field, errors[field]?.message, { min: 10, max: field === 'email' ? 254 : 5_000 })
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -62,52 +57,27 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
   )
 
   return (
-    <form id={id} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+    <form id={id} className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
       {isSubmitSuccessful && !send.isError && (
-        <p className={styles.success} role="status">
+        <p className={formStyles.success} role="status">
           {t('support.sent_text')}
         </p>
       )}
-      <div className={styles.field}>
-        <label htmlFor={`${id}-email`}>{label('email')}</label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          aria-invalid={errors.email ? 'true' : 'false'}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          {...register('email')}
-        />
-        {errors.email && (
-          <p id={`${id}-email-error`} className={styles.error}>
-            {message('email')}
-          </p>
-        )}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-content`}>{label('content')}</label>
-        <textarea
-          id={`${id}-content`}
-          rows={6}
-          aria-invalid={errors.content ? 'true' : 'false'}
-          aria-describedby={errors.content ? `${id}-content-error` : `${id}-content-hint`}
-          {...register('content')}
-        />
-        {errors.content ? (
-          <p id={`${id}-content-error`} className={styles.error}>
-            {message('content')}
-          </p>
-        ) : (
-          <p id={`${id}-content-hint`} className={styles.hint}>
-            {t('support.content_hint')}
-          </p>
-        )}
-      </div>
-      {errors.root && (
-        <p className={styles.error} role="alert">
-          {errors.root.message}
-        </p>
-      )}
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        error={message('email')}
+        {...register('email')}
+      />
+      <TextAreaField
+        label={t('fields.content')}
+        rows={6}
+        hint={t('support.content_hint')}
+        error={message('content')}
+        {...register('content')}
+      />
+      <FormAlert message={errors.root?.message} />
       <Button type="submit" disabled={send.isPending} block>
         {send.isPending ? t('support.sending') : t('support.send')}
       </Button>
