@@ -96,6 +96,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
           )) as typeof pg.types.getTypeParser,
   }
   const pool = new pg.Pool({ connectionString: url, max, types })
+  // A connection the server drops (restart, failover, admin termination) must not crash the
+  // process: the pool replaces it, and queries in flight fail with their own error.
+  const report = (err: Error) =>
+    console.error(JSON.stringify({ level: 'error', msg: 'database connection error', err: err.message }))
+  pool.on('error', report)
+  pool.on('connect', (client) => client.on('error', report))
   // Fail fast with a clear message when the server is not there.
   const probe = await pool.connect()
   probe.release()

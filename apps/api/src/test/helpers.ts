@@ -34,11 +34,24 @@ export async function createTestApp(
     const url = new URL(template.url)
     url.pathname = `/${name}`
     db = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 })
+    // Dropped once the pool's connections have really gone (no FORCE: it would terminate them mid-close).
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: template.url })
       await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}`)
+            return
+          } catch (error) {
+            // 55006: still being accessed by other users.
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error
+            await new Promise((r) => setTimeout(r, 100))
+          }
+        }
+      } finally {
+        await c.end()
+      }
     }
   } else {
     const blob = new Blob([await fs.readFile(template.file)])
