@@ -1,7 +1,10 @@
 // `npm test`: typecheck, lint, unit and api tests on PGlite, the api suite again on PostgreSQL
-// when TEST_DATABASE_URL is set, then the browser tests against a production build.
+// when TEST_DATABASE_URL is set, then the browser tests against a production build. The Redis
+// cases (sessions kept in Redis) join the api suites when TEST_REDIS_URL is set or a Redis
+// answers on 127.0.0.1:6379.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -41,15 +44,40 @@ function vitest(name, projects, env = {}) {
   }
 }
 
+/** True when a Redis server answers PING at host:port within a second. */
+function redisAnswers(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port })
+    const done = (answer) => {
+      socket.destroy()
+      resolve(answer)
+    }
+    socket.setTimeout(1_000, () => done(false))
+    socket.on('error', () => done(false))
+    socket.on('close', () => done(false))
+    socket.on('connect', () => socket.write('PING\r\n'))
+    socket.on('data', (data) => done(data.toString().startsWith('+PONG')))
+  })
+}
+
+const redisUrl =
+  process.env.TEST_REDIS_URL || ((await redisAnswers('127.0.0.1', 6379)) ? 'redis://127.0.0.1:6379' : '')
+
 run('typecheck', 'npx', ['tsc', '-p', '.'])
 run('lint', 'npm', ['run', 'lint', '--silent'])
 const pgliteEnv = { TEST_DATABASE_URL: '' }
-vitest('unit and api tests (PGlite)', ['unit', 'api'], pgliteEnv)
+const redisEnv = { TEST_REDIS_URL: redisUrl }
+vitest('unit and api tests (PGlite)', ['unit', 'api'], { ...pgliteEnv, ...redisEnv })
 if (process.env.TEST_DATABASE_URL) {
-  vitest('api tests (PostgreSQL)', ['api'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL })
+  vitest('api tests (PostgreSQL)', ['api'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL, ...redisEnv })
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the api suite ran on PGlite only)')
 }
+console.log(
+  redisUrl
+    ? `\n(the api suites tested the Redis session store at ${redisUrl} too)`
+    : '\n(no Redis answered and TEST_REDIS_URL is not set: sessions were tested in the database only)',
+)
 vitest('browser tests (Chromium)', ['e2e'], pgliteEnv)
 
 fs.rmSync(reports, { recursive: true, force: true })

@@ -20,8 +20,16 @@ import { TwoFactor } from './modules/accounts/two-factor.ts'
 import { SecretBox } from './lib/secret-box.ts'
 import { devRoutes } from './modules/dev/routes.ts'
 import { securityRoutes } from './modules/security/routes.ts'
+import { PlayerService } from './modules/player/service.ts'
+import { GdprReports } from './modules/player/gdpr.ts'
+import { playerRoutes } from './modules/player/routes.ts'
+import { CaptchaService } from './modules/captcha/service.ts'
+import { captchaRoutes } from './modules/captcha/routes.ts'
+import { settingsRoutes } from './modules/settings/routes.ts'
+import { realtimeKey } from './lib/realtime-credentials.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
+import redis from './plugins/redis.ts'
 import session from './plugins/session.ts'
 import csrf from './plugins/csrf.ts'
 import requestContext from './plugins/request-context.ts'
@@ -92,6 +100,7 @@ export async function buildApp({
   await app.register(requestContext, { config })
   await app.register(errors)
   await app.register(csrf)
+  await app.register(redis, { config })
   await app.register(session, { config, db })
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -138,15 +147,35 @@ export async function buildApp({
   const mail = new MailService(db, mailer, app.log)
   const twoFactor = new TwoFactor(db, new SecretBox(config.SESSION_SECRET, 'totp-secrets'), 'Aurum Casino')
   const accounts = new AccountsService(db, app.sessions, mail, 'CW', config.PUBLIC_URL, twoFactor)
-  app.decorate('services', { info, cms, telemetry, contact, accounts })
+  const captcha = new CaptchaService(
+    db,
+    {
+      sessionSecret: config.SESSION_SECRET,
+      complexity: config.CAPTCHA_COMPLEXITY,
+      enabledRegister: config.CAPTCHA_ENABLED_REGISTER,
+    },
+    app.log,
+  )
+  app.decorate('services', { info, cms, telemetry, contact, accounts, captcha })
 
-  await app.register(infoRoutes, { info, supportEmail: config.SUPPORT_EMAIL })
+  await app.register(infoRoutes, { info, supportEmail: config.SUPPORT_EMAIL, captcha: captcha.config })
   await app.register(cmsRoutes, { cms })
   await app.register(telemetryRoutes, { telemetry })
   await app.register(contactRoutes, { contact })
   await app.register(serverDataRoutes, { version: VERSION })
-  await app.register(accountsRoutes, { accounts })
+  await app.register(accountsRoutes, { accounts, captcha })
+  await app.register(captchaRoutes, { captcha })
+  await app.register(settingsRoutes, {
+    captcha,
+    realtimeKey: realtimeKey(config.SESSION_SECRET),
+    publicUrl: config.PUBLIC_URL,
+  })
   await app.register(securityRoutes)
+  await app.register(playerRoutes, {
+    player: new PlayerService(db),
+    gdpr: new GdprReports(db, app.sessions, mail, config.PUBLIC_URL),
+    accounts,
+  })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') await app.register(devRoutes, { db })
   await app.register(fastifyStatic, {
@@ -163,8 +192,14 @@ export async function buildApp({
 
   if (ssrMode !== 'none') await app.register(ssr, { config, mode: ssrMode })
 
-  app.addHook('onReady', async () => telemetry.startRetention())
-  app.addHook('onClose', async () => telemetry.stop())
+  app.addHook('onReady', async () => {
+    telemetry.startRetention()
+    captcha.startCleanup()
+  })
+  app.addHook('onClose', async () => {
+    telemetry.stop()
+    captcha.stop()
+  })
   return app
 }
 
@@ -176,6 +211,7 @@ declare module 'fastify' {
       telemetry: TelemetryService
       contact: ContactService
       accounts: AccountsService
+      captcha: CaptchaService
     }
   }
 }

@@ -24,7 +24,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
-  REDIS_URL: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefix of every Redis key, so several installs (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().max(100).default('aurum:'),
   GAMES_URL: z.url().optional(),
   SMTP_URL: z
     .string()
@@ -62,6 +67,17 @@ const envSchema = z.object({
   /** How long a guest page render is reused (0 renders every request). */
   SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   CLIENT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Registration requires a solved proof-of-work captcha (other forms check one only when given). */
+  CAPTCHA_ENABLED_REGISTER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /**
+   * Largest counter a captcha challenge asks the browser to reach (SHA-256 proof of work, each
+   * challenge picks one between a tenth of this and this). 150,000 averages about 80,000 hashes:
+   * see README for the measured solve times.
+   */
+  CAPTCHA_COMPLEXITY: z.coerce.number().int().min(100).max(10_000_000).default(150_000),
 })
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'WALLET_SECRET'> & {

@@ -51,5 +51,8 @@ export const STATUSES = [
 
 export const CHAT_GROUPS = { guest: 26, general: 1, vip: 2 } as const
 
+/** The registration A/B test (spec §6): odd user ids get variant A, even ids variant B (the profile-completion modal). */
+export const AB_TEST_GROUPS = { a: 543, b: 544 } as const
+
 /** User agents of crawlers and bots: no chat widget, no captcha (spec §2, §4). */
 export const BOT_USER_AGENT = /bot|crawler|spider|slurp|bingpreview|facebookexternalhit|headless/i

@@ -1,3 +1,5 @@
+import { AB_TEST_GROUPS } from './constants.ts'
+
 /** The player as the api answers GET /api/player (IUserInfo, api-shapes.md §2.2) and the rules both sides use. */
 export interface UserInfo {
   id: number
@@ -67,4 +69,29 @@ export function isProfileComplete(
   user: Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>,
 ): boolean {
   return PROFILE_FIELDS.every((f) => !!user[f])
+}
+
+/** The profile fields still missing, in the order forms ask for them. */
+export function missingProfileFields(
+  user: Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>,
+): Array<(typeof PROFILE_FIELDS)[number]> {
+  return PROFILE_FIELDS.filter((f) => !user[f])
+}
+
+export type ForcedModal = { name: 'support'; reason: 'terms' } | { name: 'complete-profile' } | null
+
+/**
+ * The modal a signed-in player must see (spec §2, §4): the support modal while the terms
+ * are not accepted, else the complete-profile modal for variant B of the registration test
+ * with an incomplete profile and a fiat currency.
+ */
+export function forcedModal(
+  user: Pick<UserInfo, 'auth_fields_missed' | 'statuses'> &
+    Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>,
+  currencyIsFiat: boolean,
+): ForcedModal {
+  if (user.auth_fields_missed.includes('terms_acceptance')) return { name: 'support', reason: 'terms' }
+  const variantB = user.statuses.some((s) => s.id === AB_TEST_GROUPS.b)
+  if (variantB && currencyIsFiat && !isProfileComplete(user)) return { name: 'complete-profile' }
+  return null
 }

@@ -55,6 +55,16 @@ export interface ProjectInfo {
     registration_ab_test: boolean
     tech_work: boolean
   }
+  /** Ours: the proof-of-work captcha; `site_key` is '' when no form requires it. */
+  captcha: { site_key: string; enabled_register: boolean }
+}
+/** `GET /api/player/settings` (IUserSettings); answered for guests too, with `cent.user` ''. */
+export interface UserSettings {
+  cent: { user: string; timestamp: string; token: string; authEndpoint: string; url: string }
+  /** The captcha's site key; '' when registration needs no captcha. */
+  recaptcha: string
+  /** 0: the proof-of-work captcha. */
+  recaptcha_version: number
 }
 export interface PageConfig {
   id: string

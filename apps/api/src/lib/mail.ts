@@ -1,10 +1,20 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Locale } from '@aurum/shared'
 import type { Database } from '../db/client.ts'
 import { t } from './i18n.ts'
 import type { Mailer } from './mailer.ts'
 
-export type MailTemplate = 'confirmation' | 'password_reset' | 'password_changed'
+export type MailTemplate =
+  | 'confirmation'
+  | 'password_reset'
+  | 'password_changed'
+  | 'email_change'
+  | 'email_change_requested'
+  | 'gdpr_report'
+
+/** The origin of links in e-mails: PUBLIC_URL, else the origin the request came to. */
+export const linkOrigin = (publicUrl: string | undefined, request: FastifyRequest) =>
+  publicUrl ?? `${request.protocol}://${request.host}`
 
 /**
  * Player e-mails: rendered from the translation bundles in the player's language, kept in

@@ -5,6 +5,9 @@ import { COOKIES } from '@aurum/shared'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { AppError } from '../lib/errors.ts'
+import { isLive, type SessionStore } from './session-store.ts'
+import { RedisSessionStore } from './session-store-redis.ts'
+import { SqlSessionStore } from './session-store-sql.ts'
 
 export interface Session {
   id: string
@@ -35,9 +38,13 @@ export function sessionCookieName(request: FastifyRequest): string {
   return request.protocol === 'https' ? `__Host-${COOKIES.session}` : COOKIES.session
 }
 
+/**
+ * The cookie and request side of sessions: issuing, reading, rotating and ending them. Where
+ * they are kept is the store's business (database, or Redis with `REDIS_URL`).
+ */
 export class SessionManager {
   constructor(
-    private db: Database,
+    private store: SessionStore,
     private idleMs: number,
     private maxMs: number,
   ) {}
@@ -53,20 +60,16 @@ export class SessionManager {
     const token = newToken()
     const id = tokenId(token)
     const now = new Date()
-    await this.db.query(
-      `INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, reauthenticated_at, ip, user_agent, country)
-       VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8)`,
-      [
-        id,
-        userId.toString(),
-        now,
-        new Date(now.getTime() + this.maxMs),
-        reauthenticated ? now : null,
-        request.ip,
-        request.headers['user-agent']?.slice(0, 512) ?? null,
-        request.country ?? null,
-      ],
-    )
+    await this.store.create({
+      id,
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.maxMs),
+      reauthenticatedAt: reauthenticated ? now : null,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+      country: request.country ?? null,
+    })
     reply.setCookie(sessionCookieName(request), token, {
       path: '/',
       httpOnly: true,
@@ -86,94 +89,65 @@ export class SessionManager {
   }
 
   async revoke(id: string): Promise<void> {
-    await this.db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [id])
+    await this.store.revoke(id)
   }
 
   /** Signs out every other session of the player (security page, password and 2FA changes). */
   async revokeOthers(userId: bigint, keepId: string | null): Promise<number> {
-    const rows = await this.db.query(
-      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2 RETURNING id',
-      [userId.toString(), keepId],
-    )
-    return rows.length
+    return this.store.revokeOthers(userId, keepId, new Date())
   }
 
   /** The player's live sessions, newest first, for the security page. */
   async list(userId: bigint, currentId: string | null) {
-    const rows = await this.db.query<{
-      id: string
-      number: bigint
-      ip: string | null
-      country: string | null
-      user_agent: string | null
-      created_at: Date
-      last_seen_at: Date
-    }>(
-      `SELECT id, number, ip, country, user_agent, created_at, last_seen_at FROM sessions
-        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() AND last_seen_at > now() - $2 * interval '1 millisecond'
-        ORDER BY created_at DESC`,
-      [userId.toString(), this.idleMs],
-    )
-    return rows.map((r) => ({
-      id: Number(r.number),
-      ip: r.ip ?? '',
-      country: r.country ?? '',
-      user_agent: r.user_agent ?? '',
-      created_at: r.created_at.toISOString(),
-      last_seen_at: r.last_seen_at.toISOString(),
-      current: r.id === currentId,
+    const sessions = await this.store.list(userId, new Date())
+    return sessions.map((s) => ({
+      id: s.number,
+      ip: s.ip ?? '',
+      country: s.country ?? '',
+      user_agent: s.userAgent ?? '',
+      created_at: s.createdAt.toISOString(),
+      last_seen_at: s.lastSeenAt.toISOString(),
+      current: s.id === currentId,
     }))
   }
 
   /** Signs out one of the player's own sessions by its public number; false when there is none. */
   async revokeNumber(userId: bigint, number: number): Promise<boolean> {
-    const rows = await this.db.query(
-      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND number = $2 AND revoked_at IS NULL RETURNING id',
-      [userId.toString(), number],
-    )
-    return rows.length > 0
+    return this.store.revokeNumber(userId, number, new Date())
   }
 
   /** The live session for a token, or null; touches it at most once a minute. */
   async load(token: string): Promise<Session | null> {
     const id = tokenId(token)
-    const [row] = await this.db.query<{
-      user_id: bigint
-      created_at: Date
-      last_seen_at: Date
-      expires_at: Date
-      reauthenticated_at: Date | null
-      revoked_at: Date | null
-    }>(
-      'SELECT user_id, created_at, last_seen_at, expires_at, reauthenticated_at, revoked_at FROM sessions WHERE id = $1',
-      [id],
-    )
-    if (!row || row.revoked_at) return null
-    const now = Date.now()
-    if (row.expires_at.getTime() <= now || row.last_seen_at.getTime() + this.idleMs <= now) {
-      await this.revoke(id)
+    const record = await this.store.get(id)
+    if (!record) return null
+    const now = new Date()
+    if (!isLive(record, now, this.idleMs)) {
+      await this.store.revoke(id)
       return null
     }
-    if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-      await this.db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [id])
-    }
+    if (now.getTime() - record.lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.store.touch(id, now)
     return {
       id,
-      userId: row.user_id,
-      createdAt: row.created_at,
-      reauthenticatedAt: row.reauthenticated_at,
+      userId: record.userId,
+      createdAt: record.createdAt,
+      reauthenticatedAt: record.reauthenticatedAt,
     }
   }
 }
 
-/** Server-side sessions in the database; the cookie holds only the random token. */
+/**
+ * Server-side sessions; the cookie holds only the random token. Kept in the database, or in
+ * Redis when `REDIS_URL` is set (the redis plugin holds the connection).
+ */
 export default fp(
   async (app, { config, db }: { config: Config; db: Database }) => {
-    const sessions = new SessionManager(
-      db,
-      config.SESSION_IDLE_MINUTES * 60_000,
-      config.SESSION_MAX_HOURS * 3_600_000,
-    )
+    const idleMs = config.SESSION_IDLE_MINUTES * 60_000
+    const maxMs = config.SESSION_MAX_HOURS * 3_600_000
+    const store = app.redis
+      ? new RedisSessionStore(app.redis, config.REDIS_PREFIX, idleMs)
+      : new SqlSessionStore(db, idleMs)
+    const sessions = new SessionManager(store, idleMs, maxMs)
     app.decorate('sessions', sessions)
     app.decorateRequest('session', null)
     app.decorateRequest('requireUser', function (this: FastifyRequest) {
@@ -185,5 +159,5 @@ export default fp(
       if (token && token.length <= 64) request.session = await sessions.load(token)
     })
   },
-  { name: 'session', dependencies: ['@fastify/cookie'] },
+  { name: 'session', dependencies: ['@fastify/cookie', 'redis'] },
 )

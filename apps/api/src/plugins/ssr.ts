@@ -33,6 +33,15 @@ const API_PREFIXES = ['/api/', '/json-api/', '/dist/', '/files/']
 const PUBLIC_DATA = /^\/api\/(cms|info)\//
 const PUBLIC_DATA_TTL_MS = Math.min(60_000, TIMING.startCacheMs)
 
+/** The profile probe of every render: without a session it can only answer 401. */
+const PLAYER_DATA = /^\/api\/player(?:\?|$)/
+const GUEST_PLAYER_RESPONSE: SsrTransportResponse = {
+  status: 401,
+  statusText: 'Unauthorized',
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: JSON.stringify({ code: 'unauthorized', error: 'Unauthorized' }),
+}
+
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${COOKIES.session}=`)
 const hasSession = (cookie: string | undefined) => !!cookie && SESSION_COOKIE.test(cookie)
 
@@ -119,6 +128,10 @@ export default fp(
         }
       }
       const transport: SsrTransport = (req) => {
+        // A guest render's profile probe: no session cookie can only mean 401, so skip the round trip.
+        if (PLAYER_DATA.test(req.url) && !hasSession(req.headers.cookie)) {
+          return Promise.resolve(GUEST_PLAYER_RESPONSE)
+        }
         if (req.method !== 'GET' || !PUBLIC_DATA.test(req.url)) return inject(req)
         const key = `${req.url}|${req.headers.cookie?.match(/locale=([\w-]+)/)?.[1] ?? ''}|${request.country ?? ''}`
         return publicData.get(

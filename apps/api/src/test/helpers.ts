@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { TEMPLATE_DB } from './global-setup.ts'
+import { deleteRedisKeys, randomRedisPrefix } from './redis.ts'
 
 export interface TestContext {
   app: FastifyInstance
@@ -16,7 +17,10 @@ export interface TestContext {
   close(): Promise<void>
 }
 
-/** A fresh database cloned from the template, and the app on top of it (no SSR). */
+/**
+ * A fresh database cloned from the template, and the app on top of it (no SSR). With REDIS_URL
+ * in `env` the app gets a random key prefix of its own, whose keys are deleted on close.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   logStream?: NodeJS.WritableStream,
@@ -57,13 +61,24 @@ export async function createTestApp(
     const blob = new Blob([await fs.readFile(template.file)])
     db = await openDatabase({ loadDataDir: blob })
   }
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env })
+  const redisPrefix = env.REDIS_URL && !env.REDIS_PREFIX ? randomRedisPrefix() : undefined
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    REDIS_PREFIX: redisPrefix,
+    // Suites that register players but are not about the captcha go without it; captcha.test.ts
+    // turns it on (as production has it by default) and solves real challenges.
+    CAPTCHA_ENABLED_REGISTER: 'false',
+    ...env,
+  })
   const app = await buildApp({ config, db, logger: logStream ?? false })
   await app.ready()
   return {
     app,
     db,
     async close() {
+      if (app.redis && redisPrefix) await deleteRedisKeys(app.redis, redisPrefix)
       await app.close()
       await db.close()
       await dropDatabase?.()
@@ -75,4 +90,23 @@ export async function createTestApp(
 export async function count(db: Database, table: string): Promise<number> {
   const [row] = await db.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM ${table}`)
   return Number(row!.n)
+}
+
+export const TEST_PASSWORD = 'Golden-Lynx-2048'
+let players = 0
+
+/** A new player, registered through the api (signed in): id, e-mail and session cookie. */
+export async function registerPlayer(app: FastifyInstance, user: Record<string, unknown> = {}) {
+  const n = ++players
+  const email = `player${n}.${process.pid}.${Date.now()}@example.com`
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    payload: { user: { email, password: TEST_PASSWORD, terms_acceptance: true, ...user } },
+    // Registration is rate-limited per address.
+    remoteAddress: `10.99.${Math.floor(n / 250) % 250}.${n % 250}`,
+  })
+  if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`)
+  const sid = res.cookies.find((c) => c.name === 'sid')!.value
+  return { id: res.json<{ id: number }>().id, email, sid }
 }

@@ -6,6 +6,8 @@ export type { UserInfo }
 export interface UserRow {
   id: bigint
   email: string
+  /** A requested new address, until the link sent to it is opened. */
+  unconfirmed_email: string | null
   password_hash: string
   nickname: string | null
   first_name: string | null

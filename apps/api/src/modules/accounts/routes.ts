@@ -2,10 +2,12 @@ import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
 import { passwordSchema } from './passwords.ts'
+import { phoneNumberSchema } from '../../lib/phone.ts'
 import type { AccountsService } from './service.ts'
+import type { CaptchaService } from '../captcha/service.ts'
 
 const text = z.string().nullable()
-const userInfo = z
+export const userInfo = z
   .object({
     id: z.number(),
     user_id: z.string(),
@@ -43,11 +45,20 @@ const userInfo = z
   .describe('The player profile (IUserInfo)')
 
 const email = z.email().max(254)
+
+/** `password_confirmation`, when sent, must repeat `password`. */
+const withConfirmation = <S extends z.ZodType<{ password?: string; password_confirmation?: string }>>(
+  schema: S,
+) =>
+  schema.refine((u) => u.password_confirmation === undefined || u.password_confirmation === u.password, {
+    message: 'validation.password_confirmation',
+    path: ['password_confirmation'],
+  })
 const optionalText = (max: number) => z.string().trim().min(1).max(max).optional()
 
 export const registrationBody = z.strictObject({
-  user: z
-    .strictObject({
+  user: withConfirmation(
+    z.strictObject({
       email,
       password: passwordSchema,
       password_confirmation: z.string().max(256).optional(),
@@ -71,11 +82,8 @@ export const registrationBody = z.strictObject({
         .string()
         .regex(/^[\w-]{1,100}$/)
         .optional(),
-    })
-    .refine((u) => u.password_confirmation === undefined || u.password_confirmation === u.password, {
-      message: 'validation.password_confirmation',
-      path: ['password_confirmation'],
     }),
+  ),
 })
 
 const name = z
@@ -120,15 +128,33 @@ export const profilePatchBody = z.strictObject({
       .max(16)
       .regex(/^[\p{L}\p{N} -]+$/u, 'validation.invalid')
       .optional(),
-    // Sent with a + prefix (spec §5), E.164.
-    mobile_phone: z
-      .string()
-      .regex(/^\+[1-9]\d{6,14}$/, 'validation.phone')
-      .optional(),
+    // Sent with a + prefix (spec §5); a real mobile or fixed line, stored as E.164.
+    mobile_phone: phoneNumberSchema.optional(),
     receive_promos: z.boolean().optional(),
     receive_sms_promos: z.boolean().optional(),
     terms_acceptance: z.literal(true).optional(),
   }),
+})
+
+/** An empty change is a client mistake: answered 422 rather than a silent no-op. */
+const nonEmpty = { message: 'validation.nothing_to_change', path: ['base'] }
+
+/**
+ * POST /api/auth_providers/update_details: what `auth_fields_missed` lists (here only
+ * `terms_acceptance`) and any profile field, with exactly the rules of PATCH /api/player.
+ */
+export const detailsBody = profilePatchBody.shape.player.refine((f) => Object.keys(f).length > 0, nonEmpty)
+
+/** PUT /api/users (IDataForUpdatePass, plus `email`): the current password, then what changes. */
+export const credentialsBody = z.strictObject({
+  user: withConfirmation(
+    z.strictObject({
+      current_password: z.string().min(1).max(256),
+      password: passwordSchema.optional(),
+      password_confirmation: z.string().max(256).optional(),
+      email: email.optional(),
+    }),
+  ).refine((u) => u.password !== undefined || u.email !== undefined, nonEmpty),
 })
 
 /** First step: e-mail and password; second step (2FA on): `otp_attempt`, a TOTP or backup code. */
@@ -145,10 +171,11 @@ export const signInBody = z.strictObject({
   ]),
 })
 
-export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (
-  app,
-  { accounts },
-) => {
+/** Captcha: registration requires one while enabled for it; the other forms check one when given. */
+export const accountsRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountsService
+  captcha: CaptchaService
+}> = async (app, { accounts, captcha }) => {
   const tags = ['accounts']
   app.post(
     '/api/users',
@@ -161,8 +188,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
         response: { 201: userInfo, 451: errorResponse, 429: errorResponse, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await accounts.register(request.body.user, request, reply)),
+    async (request, reply) => {
+      await captcha.verifyRegistration(request.body.user.captcha, request.locale)
+      return reply.status(201).send(await accounts.register(request.body.user, request, reply))
+    },
   )
   app.post(
     '/api/users/sign_in',
@@ -183,6 +212,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
     },
     async (request, reply) => {
       const user = request.body.user
+      if ('captcha' in user) await captcha.verifyIfGiven(user.captcha, request.locale)
       return 'otp_attempt' in user
         ? accounts.signInWithCode(user.otp_attempt, request, reply)
         : accounts.signIn(user.email, user.password, request, reply)
@@ -303,6 +333,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       },
     },
     async (request) => {
+      await captcha.verifyIfGiven(request.body.user.captcha, request.locale)
       await accounts.resendConfirmation(request.body.user.email, request)
       return { status: 'accepted' as const }
     },
@@ -319,6 +350,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       },
     },
     async (request) => {
+      await captcha.verifyIfGiven(request.body.user.captcha, request.locale)
       await accounts.requestPasswordReset(request.body.user.email, request)
       return { status: 'accepted' as const }
     },
@@ -329,20 +361,22 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: {
         tags,
-        summary: 'Sets a new password from a reset link; signs out every session and signs in afresh',
+        summary:
+          'Sets a new password from a reset link; signs out every session and signs in afresh (with 2FA on: answers {two_factor_required: true} and the code goes to sign_in)',
         body: z.strictObject({
-          user: z
-            .strictObject({
+          user: withConfirmation(
+            z.strictObject({
               reset_password_token: token,
               password: passwordSchema,
               password_confirmation: z.string().max(256).optional(),
-            })
-            .refine((u) => u.password_confirmation === undefined || u.password_confirmation === u.password, {
-              message: 'validation.password_confirmation',
-              path: ['password_confirmation'],
             }),
+          ),
         }),
-        response: { 200: userInfo, 429: errorResponse, ...errorResponses },
+        response: {
+          200: z.union([userInfo, z.object({ two_factor_required: z.literal(true) })]),
+          429: errorResponse,
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) =>
@@ -369,5 +403,56 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
     '/api/player',
     { schema: { tags, summary: 'The signed-in player', response: { 200: userInfo, 401: errorResponse } } },
     async (request) => accounts.profile(request.requireUser()),
+  )
+  app.put(
+    '/api/users',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary:
+          'Changes the password and/or the e-mail address with the current password. A new password ends every other session; a new address is confirmed from a link sent to it',
+        body: credentialsBody,
+        response: { 200: userInfo, 401: errorResponse, 429: errorResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => accounts.changeCredentials(request.body.user, request, reply),
+  )
+  app.post(
+    '/api/auth_providers/update_details',
+    {
+      schema: {
+        tags,
+        summary:
+          'Fills in what auth_fields_missed lists (terms_acceptance) and profile fields, with the rules of PATCH /api/player',
+        body: detailsBody,
+        response: { 200: userInfo, 401: errorResponse, ...errorResponses },
+      },
+    },
+    async (request) => accounts.updateProfile(request.requireUser(), request.body, request.locale),
+  )
+  // Outside /api: the spec's proxy route. SSR only takes GET, so this POST cannot reach it.
+  app.post(
+    '/users/email-verification/request/:id',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary:
+          'E-mails a new confirmation link to the signed-in player (`id`: their own id; any other answers 404). 422 on `email` when confirmed already',
+        params: z.strictObject({ id: z.coerce.number().int().positive() }),
+        response: {
+          200: z.object({ status: z.literal('accepted') }),
+          401: errorResponse,
+          404: errorResponse,
+          429: errorResponse,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      await accounts.requestEmailVerification(request.params.id, request)
+      return { status: 'accepted' as const }
+    },
   )
 }

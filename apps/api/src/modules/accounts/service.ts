@@ -1,10 +1,10 @@
-import crypto from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { defaultCurrencyFor, STATUSES, type Locale } from '@aurum/shared'
-import type { Database } from '../../db/client.ts'
+import { AB_TEST_GROUPS, defaultCurrencyFor, STATUSES, type Locale } from '@aurum/shared'
+import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
-import type { MailService } from '../../lib/mail.ts'
+import { linkOrigin, type MailService } from '../../lib/mail.ts'
+import { hashToken, newToken } from '../../lib/tokens.ts'
 import type { SessionManager } from '../../plugins/session.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import { loadUser, toUserInfo, type UserInfo, type UserRow } from './profile.ts'
@@ -20,7 +20,7 @@ export type SignInResult = UserInfo | { two_factor_required: true }
 
 const BRONZE = STATUSES.find((s) => s.name === 'bronze')!.id
 /** The registration A/B test (spec §6): odd ids get variant A (543), even ids variant B (544). */
-export const abGroupFor = (id: bigint) => (id % 2n === 1n ? 543 : 544)
+export const abGroupFor = (id: bigint) => (id % 2n === 1n ? AB_TEST_GROUPS.a : AB_TEST_GROUPS.b)
 
 const CONFIRMATION_TTL_MS = 48 * 3_600_000
 const RESET_TTL_MS = 3_600_000
@@ -29,7 +29,9 @@ export const ACCOUNT_FAILURES_PER_HOUR = 100
 export const IP_FAILURES_PER_15_MIN = 20
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
-const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505'
+/** Named in the security notices (password changed, e-mail change requested). */
+const SUPPORT_ADDRESS = 'support@aurum.casino'
 
 export interface ProfilePatch {
   nickname?: string
@@ -178,26 +180,30 @@ export class AccountsService {
     // The same work for unknown accounts, so neither answer nor timing tells them apart.
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password)
     if (!user || !ok) {
-      await this.db.query('INSERT INTO auth_failures (email_normalized, ip) VALUES ($1, $2)', [
-        normalized,
-        request.ip,
-      ])
+      await this.recordFailure(normalized, request)
       throw new AppError('invalid_credentials', 422, {
         base: [t(request.locale, 'api.errors.invalid_credentials')],
       })
     }
-    if (user.two_factor_enabled_at) {
-      reply.setCookie(CHALLENGE_COOKIE, `${user.id.toString()}.${Date.now() + CHALLENGE_TTL_MS}`, {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        path: '/api/users',
-        maxAge: CHALLENGE_TTL_MS / 1000,
-      })
-      return { two_factor_required: true }
-    }
+    if (user.two_factor_enabled_at) return this.challengeSecondFactor(user.id, request, reply)
     return this.completeSignIn(user.id, request, reply)
+  }
+
+  /** The password was right and 2FA is on: a signed, short-lived cookie names the player for the code step. */
+  private challengeSecondFactor(
+    userId: bigint,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): { two_factor_required: true } {
+    reply.setCookie(CHALLENGE_COOKIE, `${userId.toString()}.${Date.now() + CHALLENGE_TTL_MS}`, {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      path: '/api/users',
+      maxAge: CHALLENGE_TTL_MS / 1000,
+    })
+    return { two_factor_required: true }
   }
 
   /** The second step of a 2FA sign-in: a code from the authenticator app, or a backup code. */
@@ -213,16 +219,9 @@ export class AccountsService {
     const userId = BigInt(id)
     const user = (await loadUser(this.db, userId))!
     const email = normalizeEmail(user.email)
-    const [failures] = await this.db.query<{ n: bigint }>(
-      `SELECT count(*) AS n FROM auth_failures WHERE email_normalized = $1 AND created_at > now() - interval '1 hour'`,
-      [email],
-    )
-    if (Number(failures!.n) >= ACCOUNT_FAILURES_PER_HOUR) throw new AppError('account_locked', 429)
+    await this.refuseLockedAccount(email)
     if (!(await this.acceptCode(user, code))) {
-      await this.db.query('INSERT INTO auth_failures (email_normalized, ip) VALUES ($1, $2)', [
-        email,
-        request.ip,
-      ])
+      await this.recordFailure(email, request)
       throw new AppError('invalid_code', 422, { otp_attempt: [t(request.locale, 'api.errors.invalid_code')] })
     }
     reply.clearCookie(CHALLENGE_COOKIE, { path: '/api/users' })
@@ -243,6 +242,22 @@ export class AccountsService {
       return rows.length > 0
     }
     return this.twoFactor.useBackupCode(user.id, code)
+  }
+
+  /** 429 once the account has had too many failed sign-ins this hour (password or code). */
+  private async refuseLockedAccount(emailNormalized: string) {
+    const [failures] = await this.db.query<{ n: bigint }>(
+      `SELECT count(*) AS n FROM auth_failures WHERE email_normalized = $1 AND created_at > now() - interval '1 hour'`,
+      [emailNormalized],
+    )
+    if (Number(failures!.n) >= ACCOUNT_FAILURES_PER_HOUR) throw new AppError('account_locked', 429)
+  }
+
+  private async recordFailure(emailNormalized: string, request: FastifyRequest) {
+    await this.db.query('INSERT INTO auth_failures (email_normalized, ip) VALUES ($1, $2)', [
+      emailNormalized,
+      request.ip,
+    ])
   }
 
   /** GET /api/v2/player/two_factor: a new secret to scan, or null when 2FA is on already. */
@@ -382,14 +397,58 @@ export class AccountsService {
     return this.profile(userId)
   }
 
-  /** Confirms the e-mail address behind a confirmation link; the token works once. */
+  /**
+   * Confirms the e-mail address behind a confirmation link; the token works once. A link sent
+   * for an e-mail change makes that address the account's own (the token use and the swap
+   * are one transaction: a refused swap leaves the link usable).
+   */
   async confirm(token: string, locale: Locale): Promise<UserInfo> {
-    const userId = await this.useToken(token, 'confirmation', 'confirmation_token', locale)
-    await this.db.query(
-      'UPDATE users SET confirmed_at = coalesce(confirmed_at, now()), updated_at = now() WHERE id = $1',
-      [userId.toString()],
-    )
+    let userId: bigint
+    try {
+      userId = await this.db.transaction(async (tx) => {
+        const used = await this.useToken(token, 'confirmation', 'confirmation_token', locale, tx)
+        if (used.email === null) {
+          await tx.query(
+            'UPDATE users SET confirmed_at = coalesce(confirmed_at, now()), updated_at = now() WHERE id = $1',
+            [used.user_id.toString()],
+          )
+        } else await this.swapEmail(tx, used.user_id, used.email, locale)
+        return used.user_id
+      })
+    } catch (error) {
+      // Another account took the address between the check and the update.
+      if (isUniqueViolation(error)) throw this.emailInUse(locale)
+      throw error
+    }
     return this.profile(userId)
+  }
+
+  private async swapEmail(tx: Executor, userId: bigint, email: string, locale: Locale) {
+    const [taken] = await tx.query('SELECT 1 FROM users WHERE email_normalized = $1 AND id <> $2', [
+      normalizeEmail(email),
+      userId.toString(),
+    ])
+    if (taken) throw this.emailInUse(locale)
+    const swapped = await tx.query(
+      `UPDATE users SET email = $2, email_normalized = $3, unconfirmed_email = NULL,
+         confirmed_at = now(), updated_at = now()
+       WHERE id = $1 AND unconfirmed_email = $2 RETURNING id`,
+      [userId.toString(), email, normalizeEmail(email)],
+    )
+    // A later change (or cancelling it) replaced the address this link was sent to.
+    if (!swapped.length) {
+      throw new AppError('validation_failed', 422, {
+        confirmation_token: [t(locale, 'validation.token_invalid')],
+      })
+    }
+    // Links mailed to the old address stop working with it.
+    await tx.query('UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
+      userId.toString(),
+    ])
+  }
+
+  private emailInUse(locale: Locale) {
+    return new AppError('validation_failed', 422, { email: [t(locale, 'validation.email_in_use')] })
   }
 
   /** Sends the confirmation link again; the answer is the same whether or not the address has an account. */
@@ -397,9 +456,97 @@ export class AccountsService {
     const [user] = await this.db.query<UserRow>('SELECT * FROM users WHERE email_normalized = $1', [
       normalizeEmail(email),
     ])
-    if (!user || user.confirmed_at) return
-    if (await this.recentTokens(user.id, 'confirmation', 5)) return
-    await this.sendConfirmation(user, user.language as Locale, request)
+    if (user) await this.sendConfirmationAgain(user, request)
+  }
+
+  /**
+   * POST /users/email-verification/request/:id: the signed-in player asks for a new link. Another
+   * player's id answers 404 like an unknown one; nothing left to confirm answers 422 on `email`.
+   */
+  async requestEmailVerification(id: number, request: FastifyRequest): Promise<void> {
+    const userId = request.requireUser()
+    if (BigInt(id) !== userId) throw new AppError('not_found', 404)
+    const user = (await loadUser(this.db, userId))!
+    if (!(await this.sendConfirmationAgain(user, request))) {
+      throw new AppError('validation_failed', 422, {
+        email: [t(request.locale, 'validation.email_confirmed')],
+      })
+    }
+  }
+
+  /**
+   * A fresh link to the address waiting for confirmation: a requested new address, else the
+   * account's own while unconfirmed. False when there is nothing to confirm. At most 5 links
+   * an hour: beyond that nothing is sent, quietly (the answer does not change).
+   */
+  private async sendConfirmationAgain(user: UserRow, request: FastifyRequest): Promise<boolean> {
+    if (user.confirmed_at && !user.unconfirmed_email) return false
+    if (await this.recentTokens(user.id, 'confirmation', 5)) return true
+    const locale = user.language as Locale
+    if (user.unconfirmed_email)
+      await this.sendEmailChangeLink(user.id, user.unconfirmed_email, locale, request)
+    else await this.sendConfirmation(user, locale, request)
+    return true
+  }
+
+  /**
+   * PUT /api/users: a new password and/or e-mail address, only with the current password
+   * (a wrong one counts towards the account lockout). A new password ends every other session;
+   * a new address is confirmed from that address before it replaces the old one, which is told.
+   * The session rotates either way, marked re-authenticated.
+   */
+  async changeCredentials(
+    change: { current_password: string; password?: string; email?: string },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<UserInfo> {
+    const userId = request.requireUser()
+    const user = (await loadUser(this.db, userId))!
+    const locale = request.locale
+    const normalized = normalizeEmail(user.email)
+    await this.refuseLockedAccount(normalized)
+    if (!(await verifyPassword(user.password_hash, change.current_password))) {
+      await this.recordFailure(normalized, request)
+      throw new AppError('validation_failed', 422, {
+        current_password: [t(locale, 'api.errors.invalid_password')],
+      })
+    }
+    const newEmail = change.email?.trim()
+    const emailChange = newEmail && normalizeEmail(newEmail) !== normalized ? newEmail : undefined
+    const passwordHash = change.password ? await hashPassword(change.password) : undefined
+    await this.db.transaction(async (tx) => {
+      if (passwordHash) {
+        await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+          userId.toString(),
+          passwordHash,
+        ])
+      }
+      if (newEmail === undefined) return
+      if (emailChange) {
+        const [taken] = await tx.query('SELECT 1 FROM users WHERE email_normalized = $1', [
+          normalizeEmail(emailChange),
+        ])
+        if (taken) throw this.emailInUse(locale)
+      }
+      // The account's own address again cancels a pending change.
+      await tx.query('UPDATE users SET unconfirmed_email = $2, updated_at = now() WHERE id = $1', [
+        userId.toString(),
+        emailChange ?? null,
+      ])
+    })
+    if (passwordHash) await this.passwordChanged(user, request, reply)
+    else await this.sessions.start(request, reply, userId)
+    if (emailChange) {
+      await this.sendEmailChangeLink(userId, emailChange, user.language as Locale, request)
+      await this.mail.send({
+        to: user.email,
+        template: 'email_change_requested',
+        locale: user.language as Locale,
+        userId,
+        vars: { email: emailChange, support: SUPPORT_ADDRESS },
+      })
+    }
+    return this.profile(userId)
   }
 
   /** Starts a password reset; the answer is the same whether or not the address has an account. */
@@ -419,48 +566,69 @@ export class AccountsService {
     })
   }
 
-  /** Sets a new password from a reset link: every session ends, the player is signed in afresh and told by e-mail. */
+  /**
+   * Sets a new password from a reset link: every session ends and the player is told by
+   * e-mail. Then the player is signed in afresh, unless 2FA is on: a link from the mailbox
+   * alone must not get past the second factor, so the answer asks for a code first.
+   */
   async resetPassword(
     token: string,
     password: string,
     request: FastifyRequest,
     reply: FastifyReply,
-  ): Promise<UserInfo> {
-    const userId = await this.useToken(token, 'password_reset', 'reset_password_token', request.locale)
+  ): Promise<SignInResult> {
+    const { user_id: userId } = await this.useToken(
+      token,
+      'password_reset',
+      'reset_password_token',
+      request.locale,
+    )
     await this.db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
       userId.toString(),
       await hashPassword(password),
     ])
-    await this.sessions.revokeOthers(userId, null)
     await this.db.query(
       'DELETE FROM auth_failures WHERE email_normalized = (SELECT email_normalized FROM users WHERE id = $1)',
       [userId.toString()],
     )
-    await this.sessions.start(request, reply, userId)
     const user = (await loadUser(this.db, userId))!
+    if (user.two_factor_enabled_at) {
+      if (request.session) await this.sessions.end(request, reply)
+      await this.passwordChanged(user, request, reply, false)
+      return this.challengeSecondFactor(user.id, request, reply)
+    }
+    await this.passwordChanged(user, request, reply)
+    return toUserInfo(this.db, user, this.license)
+  }
+
+  /** After a new password: every other session ends, this one rotates (or none starts), and the player is told by e-mail. */
+  private async passwordChanged(user: UserRow, request: FastifyRequest, reply: FastifyReply, signIn = true) {
+    await this.sessions.revokeOthers(user.id, null)
+    if (signIn) await this.sessions.start(request, reply, user.id)
     await this.mail.send({
       to: user.email,
       template: 'password_changed',
       locale: user.language as Locale,
-      userId,
-      vars: { support: 'support@aurum.casino' },
+      userId: user.id,
+      vars: { support: SUPPORT_ADDRESS },
     })
-    return toUserInfo(this.db, user, this.license)
   }
 
   private origin(request: FastifyRequest) {
-    return this.publicUrl ?? `${request.protocol}://${request.host}`
+    return linkOrigin(this.publicUrl, request)
   }
 
+  /** A one-time link token; `email` names the new address an e-mail change link was sent to. */
   private async issueToken(
     userId: bigint,
     purpose: 'confirmation' | 'password_reset',
     ttlMs: number,
+    email: string | null = null,
   ): Promise<string> {
-    const token = crypto.randomBytes(32).toString('base64url')
+    const token = newToken()
     await this.db.query(
-      `INSERT INTO user_tokens (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4)`,
-      [tokenHash(token), userId.toString(), purpose, new Date(Date.now() + ttlMs)],
+      `INSERT INTO user_tokens (token_hash, user_id, purpose, expires_at, email) VALUES ($1, $2, $3, $4, $5)`,
+      [hashToken(token), userId.toString(), purpose, new Date(Date.now() + ttlMs), email],
     )
     return token
   }
@@ -474,17 +642,26 @@ export class AccountsService {
     return Number(row!.n) >= max
   }
 
-  /** Marks a one-time token used and returns its player; 422 on the named field when unknown, used or expired. */
-  private async useToken(token: string, purpose: string, field: string, locale: Locale): Promise<bigint> {
-    const [row] = await this.db.query<{ user_id: bigint }>(
+  /**
+   * Marks a one-time token used and returns its player (and the address of an e-mail change);
+   * 422 on the named field when unknown, used or expired.
+   */
+  private async useToken(
+    token: string,
+    purpose: string,
+    field: string,
+    locale: Locale,
+    executor: Executor = this.db,
+  ): Promise<{ user_id: bigint; email: string | null }> {
+    const [row] = await executor.query<{ user_id: bigint; email: string | null }>(
       `UPDATE user_tokens SET used_at = now()
         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-        RETURNING user_id`,
-      [tokenHash(token), purpose],
+        RETURNING user_id, email`,
+      [hashToken(token), purpose],
     )
     if (!row)
       throw new AppError('validation_failed', 422, { [field]: [t(locale, 'validation.token_invalid')] })
-    return row.user_id
+    return row
   }
 
   private async sendConfirmation(user: UserRow, locale: Locale, request: FastifyRequest) {
@@ -496,6 +673,18 @@ export class AccountsService {
       locale,
       userId: user.id,
       vars: { link: `${origin}/confirmation?confirmation_token=${token}` },
+    })
+  }
+
+  /** The link that makes a requested new address the account's own; it goes to that address. */
+  private async sendEmailChangeLink(userId: bigint, email: string, locale: Locale, request: FastifyRequest) {
+    const token = await this.issueToken(userId, 'confirmation', CONFIRMATION_TTL_MS, email)
+    await this.mail.send({
+      to: email,
+      template: 'email_change',
+      locale,
+      userId,
+      vars: { link: `${this.origin(request)}/confirmation?confirmation_token=${token}` },
     })
   }
 }

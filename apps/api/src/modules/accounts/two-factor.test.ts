@@ -151,4 +151,38 @@ describe('two-factor authentication (TOTP)', () => {
     const signIn = await passwordStep(email)
     expect(signIn.json().email).toBe(email)
   })
+
+  it('stays in force after a password reset: the link alone signs nobody in', async () => {
+    const { email, session } = await newPlayer()
+    const { res } = await enable(session)
+    const backup = res.json<{ backup_codes: string[] }>().backup_codes[0]!
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/password',
+      payload: { user: { email } },
+      remoteAddress: '10.30.0.9',
+    })
+    const [mail] = await ctx.db.query<{ text_body: string }>(
+      `SELECT text_body FROM email_outbox WHERE to_address = $1 AND template = 'password_reset' ORDER BY id DESC LIMIT 1`,
+      [email],
+    )
+    const token = /reset_password_token=([\w-]+)/.exec(mail!.text_body)![1]!
+    const NEW = 'Silver-Heron-4096'
+    const reset = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/password',
+      payload: { user: { reset_password_token: token, password: NEW, password_confirmation: NEW } },
+    })
+    expect(reset.statusCode).toBe(200)
+    expect(reset.json()).toEqual({ two_factor_required: true })
+    expect(sid(reset)).toBeUndefined()
+    // Every session ended, the one that turned 2FA on included.
+    expect((await ctx.app.inject({ url: '/api/player', cookies: { sid: sid(res)! } })).statusCode).toBe(401)
+    const challenge = reset.cookies.find((c) => c.name === 'otp_challenge')?.value
+    expect((await codeStep(challenge, '000000')).statusCode).toBe(422)
+    const done = await codeStep(challenge, backup)
+    expect(done.statusCode).toBe(200)
+    expect(done.json().email).toBe(email)
+    expect((await passwordStep(email, NEW)).json()).toEqual({ two_factor_required: true })
+  })
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { InfoService } from './service.ts'
+import type { CaptchaConfig } from '../captcha/service.ts'
 import { errorResponses, localeParam, localeQuery } from '../../lib/schemas.ts'
 
 const currency = z.object({
@@ -67,6 +68,12 @@ const project = z.object({
     registration_ab_test: z.boolean(),
     tech_work: z.boolean(),
   }),
+  captcha: z
+    .object({
+      site_key: z.string().describe("The captcha's public identifier; '' when no form requires it"),
+      enabled_register: z.boolean().describe('Registration sends a captcha'),
+    })
+    .describe('Ours: the proof-of-work captcha (`GET /api/captcha/challenge`)'),
 })
 
 const partnerTag = z
@@ -80,10 +87,11 @@ const localesQuery = z.strictObject({
   'partner-stag': partnerTag.optional(),
 })
 
-export const infoRoutes: FastifyPluginAsyncZod<{ info: InfoService; supportEmail: string }> = async (
-  app,
-  { info, supportEmail },
-) => {
+export const infoRoutes: FastifyPluginAsyncZod<{
+  info: InfoService
+  supportEmail: string
+  captcha: CaptchaConfig
+}> = async (app, { info, supportEmail, captcha }) => {
   const tags = ['info']
   const emptyQuery = localeQuery
   app.get(
@@ -144,7 +152,7 @@ export const infoRoutes: FastifyPluginAsyncZod<{ info: InfoService; supportEmail
         response: { 200: project, ...errorResponses },
       },
     },
-    () => info.project(supportEmail),
+    async () => ({ ...(await info.project(supportEmail)), captcha }),
   )
   app.get(
     '/api/info/crypto_exchange_rates',

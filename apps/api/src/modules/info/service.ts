@@ -129,7 +129,8 @@ export class InfoService {
     })
   }
 
-  project(supportEmail: string): Promise<ProjectInfo> {
+  /** Project settings from the database; the route adds the captcha config from the environment. */
+  project(supportEmail: string): Promise<Omit<ProjectInfo, 'captcha'>> {
     return this.cache.get('project', async () => {
       const rows = await this.db.orm.select().from(projectSettings)
       const s = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, unknown>

@@ -1,0 +1,171 @@
+import type { FastifyRequest } from 'fastify'
+import type { Locale } from '@aurum/shared'
+import type { Database, Executor } from '../../db/client.ts'
+import { AppError } from '../../lib/errors.ts'
+import { linkOrigin, type MailService } from '../../lib/mail.ts'
+import { hashToken, newToken } from '../../lib/tokens.ts'
+import type { SessionManager } from '../../plugins/session.ts'
+
+export const GDPR_REPORTS_PER_DAY = 3
+export const GDPR_REPORT_TTL_DAYS = 7
+
+/**
+ * The profile columns a player's export shows. A list of what to include rather than of what to
+ * leave out, so a secret column added later (like the password hash or the TOTP secret) never
+ * leaks into an export by default.
+ */
+const PROFILE_COLUMNS = [
+  'id',
+  'email',
+  'unconfirmed_email',
+  'nickname',
+  'first_name',
+  'last_name',
+  'gender',
+  "to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth",
+  'address',
+  'city',
+  'postal_code',
+  'country',
+  'mobile_phone',
+  'currency',
+  'language',
+  'verified',
+  'confirmed_at',
+  'deposit_bonus_code',
+  'can_issue_bonuses',
+  'profession',
+  'stag_id',
+  'stag_visit',
+  'utm',
+  'registration_ip',
+  'registration_country',
+  'device_fingerprint',
+  'sign_in_count',
+  'current_sign_in_at',
+  'last_sign_in_at',
+  'created_at',
+  'updated_at',
+]
+
+/** JSON of database rows: int8 columns arrive as bigint, which JSON.stringify refuses. */
+const toJson = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? Number(v) : v), 2)
+
+/**
+ * GDPR data exports (right of access): everything held on the player, built on request and
+ * delivered through an e-mailed link that works for 7 days, for the same player only.
+ */
+export class GdprReports {
+  constructor(
+    private db: Database,
+    private sessions: SessionManager,
+    private mail: MailService,
+    private publicUrl: string | undefined,
+  ) {}
+
+  /** Builds and stores the export, then e-mails the link; at most 3 a day per player (429). */
+  async request(request: FastifyRequest): Promise<void> {
+    const userId = request.requireUser()
+    const user = userId.toString()
+    // Live sessions come through the session manager: their store may not be this database.
+    const sessions = await this.sessions.list(userId, request.session?.id ?? null)
+    const token = newToken()
+    const player = await this.db.transaction(async (tx) => {
+      // Locking the player's row serialises their concurrent requests, so the daily limit holds.
+      const [row] = await tx.query<{ email: string; language: string }>(
+        'SELECT email, language FROM users WHERE id = $1 FOR UPDATE',
+        [user],
+      )
+      if (!row) throw new AppError('unauthorized', 401)
+      const [recent] = await tx.query<{ n: bigint }>(
+        `SELECT count(*) AS n FROM gdpr_reports WHERE user_id = $1 AND created_at > now() - interval '1 day'`,
+        [user],
+      )
+      if (Number(recent!.n) >= GDPR_REPORTS_PER_DAY) throw new AppError('gdpr_report_limit', 429)
+      await tx.query('DELETE FROM gdpr_reports WHERE user_id = $1 AND expires_at <= now()', [user])
+      const content = toJson({ ...(await this.collect(tx, userId)), sessions })
+      await tx.query(
+        `INSERT INTO gdpr_reports (user_id, token_hash, content, expires_at)
+         VALUES ($1, $2, $3, now() + $4 * interval '1 day')`,
+        [user, hashToken(token), content, GDPR_REPORT_TTL_DAYS],
+      )
+      return row
+    })
+    await this.mail.send({
+      to: player.email,
+      template: 'gdpr_report',
+      locale: player.language as Locale,
+      userId,
+      vars: {
+        link: `${linkOrigin(this.publicUrl, request)}/api/gdpr_reports/${token}`,
+        days: String(GDPR_REPORT_TTL_DAYS),
+      },
+    })
+  }
+
+  /** The stored export behind a link, for its own player while it is valid; null otherwise. */
+  async download(userId: bigint, token: string): Promise<string | null> {
+    const [row] = await this.db.query<{ content: string }>(
+      `UPDATE gdpr_reports SET downloaded_at = now()
+        WHERE token_hash = $1 AND user_id = $2 AND expires_at > now()
+        RETURNING content`,
+      [hashToken(token), userId.toString()],
+    )
+    return row?.content ?? null
+  }
+
+  /** Everything in the database about the player. Never: password hash, 2FA secrets, backup codes, token hashes. */
+  private async collect(tx: Executor, userId: bigint) {
+    const id = userId.toString()
+    const [profile] = await tx.query(`SELECT ${PROFILE_COLUMNS.join(', ')} FROM users WHERE id = $1`, [id])
+    const [extra] = await tx.query<{
+      email_normalized: string
+      terms_accepted_at: Date | null
+      receive_promos: boolean
+      receive_sms_promos: boolean
+      receive_promos_via_phone_calls: boolean
+      agreed_to_partner_promotions: boolean
+      two_factor_enabled_at: Date | null
+    }>(
+      `SELECT email_normalized, terms_accepted_at, receive_promos, receive_sms_promos,
+              receive_promos_via_phone_calls, agreed_to_partner_promotions, two_factor_enabled_at
+         FROM users WHERE id = $1`,
+      [id],
+    )
+    const { email_normalized: address, two_factor_enabled_at: twoFactorAt, ...consents } = extra!
+    return {
+      generated_at: new Date().toISOString(),
+      profile,
+      groups: await tx.query(
+        `SELECT g.group_id AS id, coalesce(s.name, c.name, g.group_id::text) AS name, g.added_at
+           FROM user_groups g
+           LEFT JOIN statuses s ON s.id = g.group_id
+           LEFT JOIN user_groups_catalog c ON c.id = g.group_id
+          WHERE g.user_id = $1 ORDER BY g.added_at, g.group_id`,
+        [id],
+      ),
+      consents,
+      two_factor: { enabled: twoFactorAt !== null, enabled_at: twoFactorAt },
+      failed_sign_ins: await tx.query(
+        'SELECT ip, created_at FROM auth_failures WHERE email_normalized = $1 ORDER BY id',
+        [address],
+      ),
+      contact_messages: await tx.query(
+        `SELECT content, locale, remote_addr, user_agent, created_at FROM contact_messages
+          WHERE lower(email) = $1 ORDER BY id`,
+        [address],
+      ),
+      // What was sent and when; not the bodies, which hold links with live tokens.
+      emails: await tx.query(
+        `SELECT to_address, subject, template, locale, created_at, sent_at FROM email_outbox
+          WHERE user_id = $1 OR lower(to_address) = $2 ORDER BY id`,
+        [id, address],
+      ),
+      data_exports: await tx.query(
+        'SELECT created_at, expires_at, downloaded_at FROM gdpr_reports WHERE user_id = $1 ORDER BY id',
+        [id],
+      ),
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestContext } from '../../test/helpers.ts'
+import { solvedCaptcha } from '../../test/captcha.ts'
+import { realtimeKey, verifyConnectionToken } from '../../lib/realtime-credentials.ts'
+
+const SECRET = 'settings-test-session-secret-0123456789abcd'
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestApp({
+    SESSION_SECRET: SECRET,
+    PUBLIC_URL: 'https://casino.example',
+    CAPTCHA_ENABLED_REGISTER: 'true',
+  })
+})
+afterAll(() => ctx.close())
+
+const sessionCookie = (res: { cookies: Array<{ name: string; value: string }> }) =>
+  res.cookies.find((c) => c.name === 'sid')!
+
+describe('GET /api/player/settings', () => {
+  it('answers guests with an empty realtime user, a signed token and the captcha site key', async () => {
+    const before = Math.floor(Date.now() / 1000)
+    const res = await ctx.app.inject('/api/player/settings')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('private, no-store')
+    const body = res.json()
+    expect(Object.keys(body).sort()).toEqual(['cent', 'recaptcha', 'recaptcha_version'])
+    expect(body.cent).toMatchObject({
+      user: '',
+      authEndpoint: '/api/realtime/auth',
+      url: 'wss://casino.example/sock',
+    })
+    expect(Number(body.cent.timestamp)).toBeGreaterThanOrEqual(before)
+    expect(Number(body.cent.timestamp)).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000))
+    expect(body.cent.token).toMatch(/^[0-9a-f]{64}$/)
+    expect(verifyConnectionToken(realtimeKey(SECRET), '', body.cent.timestamp, body.cent.token)).toBe(true)
+    const project = (await ctx.app.inject('/api/info/project')).json()
+    expect(body.recaptcha).toBe(project.captcha.site_key)
+    expect(body.recaptcha).not.toBe('')
+    expect(body.recaptcha_version).toBe(0)
+  })
+
+  it("answers a player with the player's id and a token for it", async () => {
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        user: {
+          email: `settings.${Date.now()}@example.com`,
+          password: 'Golden-Lynx-2048',
+          terms_acceptance: true,
+          captcha: await solvedCaptcha(ctx.app),
+        },
+      },
+    })
+    expect(registered.statusCode).toBe(201)
+    const id = String(registered.json().id)
+    const cookie = sessionCookie(registered)
+    const body = (
+      await ctx.app.inject({ url: '/api/player/settings', cookies: { [cookie.name]: cookie.value } })
+    ).json()
+    expect(body.cent.user).toBe(id)
+    const key = realtimeKey(SECRET)
+    expect(verifyConnectionToken(key, id, body.cent.timestamp, body.cent.token)).toBe(true)
+    // The token names this player: it does not pass for a guest or another player.
+    expect(verifyConnectionToken(key, '', body.cent.timestamp, body.cent.token)).toBe(false)
+    expect(verifyConnectionToken(key, `${id}1`, body.cent.timestamp, body.cent.token)).toBe(false)
+    expect(verifyConnectionToken(realtimeKey(`${SECRET}x`), id, body.cent.timestamp, body.cent.token)).toBe(
+      false,
+    )
+  })
+
+  it('uses the request origin and ws:// without PUBLIC_URL', async () => {
+    const plain = await createTestApp()
+    try {
+      const body = (
+        await plain.app.inject({ url: '/api/player/settings', headers: { host: 'localhost:3000' } })
+      ).json()
+      expect(body.cent.url).toBe('ws://localhost:3000/sock')
+    } finally {
+      await plain.close()
+    }
+  })
+})
