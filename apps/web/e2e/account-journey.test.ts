@@ -1,10 +1,25 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { generate } from 'otplib'
-import { launch, screenshot, watchConsole } from './browser.ts'
+import { axe, launch, screenshot, watchConsole } from './browser.ts'
+import { solvedCaptcha } from './captcha.ts'
 
 const base = inject('baseURL')
 const PASSWORD = 'Golden-Lynx-2048'
+const NEW_PASSWORD = 'Silver-Heron-4096'
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: /log out/i }).click()
+  await page.getByRole('link', { name: /sign up/i }).waitFor()
+}
+
+/** Fills and sends the login page's form. */
+async function fillLogin(page: Page, email: string, password: string) {
+  const form = page.locator('main form')
+  await form.getByLabel(/^e-?mail$/i).fill(email)
+  await form.getByLabel(/password/i).fill(password)
+  await form.getByRole('button', { name: /^log in$/i }).click()
+}
 
 /** The newest e-mail to an address, from the development outbox page. */
 async function lastMailLink(page: Page, email: string, param: string): Promise<string> {
@@ -23,7 +38,7 @@ describe.each([
   })
   afterAll(() => browser.close())
 
-  it('registers in 4 steps, confirms the e-mail, signs out and signs in again', async () => {
+  it('registers in 4 steps, confirms the e-mail, signs in, turns on 2FA, signs in with a code, resets the password', async () => {
     const email = `journey.${name}.${Date.now()}@example.com`
     const page = await browser.context.newPage()
     const problems = watchConsole(page)
@@ -39,7 +54,8 @@ describe.each([
     await page.getByLabel(/first name/i).fill('Ana')
     await page.getByLabel(/last name/i).fill('Lindqvist')
     await page.getByLabel(/date of birth/i).fill('1991-06-15')
-    await page.getByLabel(/mobile phone/i).fill('49 151 2345678')
+    await page.getByLabel(/country calling code/i).selectOption('DE')
+    await page.getByLabel(/^phone number$/i).fill('151 23456789')
     await page.getByRole('button', { name: /continue/i }).click()
 
     // Step 3: address.
@@ -63,25 +79,78 @@ describe.each([
     expect(await page.locator('header').textContent()).not.toMatch(/confirm your e-?mail/i)
 
     // Sign out, then sign in on the login page.
-    await page.getByRole('button', { name: /log out/i }).click()
-    await page.getByRole('link', { name: /sign up/i }).waitFor()
+    await signOut(page)
     await page.goto(base + '/login', { waitUntil: 'networkidle' })
-    const form = page.locator('main form')
-    await form.getByLabel(/^e-?mail$/i).fill(email)
-    await form.getByLabel(/password/i).fill('not-the-password')
-    await form.getByRole('button', { name: /^log in$/i }).click()
+    await fillLogin(page, email, 'not-the-password')
     await page
       .getByRole('alert')
       .filter({ hasText: /invalid e-?mail or password/i })
       .waitFor()
-    await form.getByLabel(/password/i).fill(PASSWORD)
-    await form.getByRole('button', { name: /^log in$/i }).click()
+    await fillLogin(page, email, PASSWORD)
     await page.getByRole('button', { name: /log out/i }).waitFor()
     await page.waitForURL(base + '/')
     // The login route is for guests: a signed-in player goes to main.
     await page.goto(base + '/login')
     await page.waitForURL(base + '/')
-    // Expected 4xx answers (the wrong password) show up as failed resource loads; nothing else may.
+
+    // Two-factor authentication, set up on the security page.
+    await page.goto(base + '/users/security', { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: /^set up$/i }).click()
+    const secret = (await page.getByTestId('otp-secret').textContent())!.replace(/\s/g, '')
+    const twoFactor = page.locator('section', { has: page.getByRole('heading', { name: /two-factor/i }) })
+    await twoFactor.getByLabel(/^code$/i).fill(await generate({ secret }))
+    await twoFactor.getByLabel(/current password/i).fill(PASSWORD)
+    await twoFactor.getByRole('button', { name: /turn on/i }).click()
+    const backupCodes = await page.getByTestId('backup-codes').locator('li').allTextContents()
+    expect(backupCodes.length).toBeGreaterThanOrEqual(8)
+    await screenshot(page, `two-factor-on-${name}`)
+    await page.getByRole('button', { name: /saved them/i }).click()
+    await twoFactor.getByText(/^on$/i).waitFor()
+
+    // Sign out; sign in again with the password and then a code from the app.
+    await signOut(page)
+    await page.goto(base + '/login', { waitUntil: 'networkidle' })
+    await fillLogin(page, email, PASSWORD)
+    const codeField = page.locator('main form').getByLabel(/^code$/i)
+    await codeField.waitFor()
+    // The next step's code: the current one was spent turning 2FA on.
+    await codeField.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }))
+    await page
+      .locator('main form')
+      .getByRole('button', { name: /verify/i })
+      .click()
+    await page.getByRole('button', { name: /log out/i }).waitFor()
+
+    // Forgotten password: the reminder popup, the e-mailed link, a new password (and a backup code).
+    await signOut(page)
+    await page.goto(base + '/login', { waitUntil: 'networkidle' })
+    await page.getByRole('link', { name: /forgot your password/i }).click()
+    const reminder = page.getByRole('dialog', { name: /reset your password/i })
+    await reminder.getByLabel(/^e-?mail$/i).fill(email)
+    await reminder.getByRole('button', { name: /send the link/i }).click()
+    await reminder.getByText(/is on its way/i).waitFor()
+    const resetLink = await lastMailLink(page, email, 'reset_password_token')
+    await page.goto(base + resetLink, { waitUntil: 'networkidle' })
+    const newPassword = page.getByRole('dialog', { name: /choose a new password/i })
+    await newPassword.getByLabel(/^new password/i).fill(NEW_PASSWORD)
+    await newPassword.getByLabel(/password confirmation/i).fill(NEW_PASSWORD)
+    await newPassword.getByRole('button', { name: /save the new password/i }).click()
+    // Two-factor authentication stays in force after a reset: a backup code completes it.
+    const resetCode = newPassword.getByLabel(/^code$/i)
+    await resetCode.fill(backupCodes[0]!)
+    await newPassword.getByRole('button', { name: /verify/i }).click()
+    await page.getByRole('button', { name: /log out/i }).waitFor()
+    await page.getByText(/password was changed/i).waitFor()
+
+    // The old password no longer works.
+    await signOut(page)
+    await page.goto(base + '/login', { waitUntil: 'networkidle' })
+    await fillLogin(page, email, PASSWORD)
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /invalid e-?mail or password/i })
+      .waitFor()
+    // Expected 4xx answers (the wrong passwords) show up as failed resource loads; nothing else may.
     expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([])
     await page.close()
   })
@@ -103,51 +172,59 @@ describe('a restricted-country guest', () => {
   })
 })
 
-describe('a player with two-factor authentication', () => {
-  it('signs in with a code from the authenticator app after the password', async () => {
+describe('variant B of the profile-completion experiment', () => {
+  it('asks a player with missing details to complete the profile, then the profile pages pass axe', async () => {
     const browser = await launch()
     try {
-      const email = `totp.${Date.now()}@example.com`
+      const email = `variant.b.${Date.now()}@example.com`
       const page = await browser.context.newPage()
+      const problems = watchConsole(page)
       await page.goto(base + '/', { waitUntil: 'networkidle' })
-      // Account and 2FA set up through the api from the page's own origin (the screens for it come next).
-      const secret = await page.evaluate(
+      // Registered through the api from the page's origin; then into variant B (group 544).
+      const status = await page.evaluate(
         async (user) => {
           const json = { 'content-type': 'application/json' }
           await fetch('/api/users', { method: 'POST', headers: json, body: JSON.stringify({ user }) })
-          const setup = (await (await fetch('/api/v2/player/two_factor')).json()) as { otp_secret: string }
-          return setup.otp_secret
-        },
-        { email, password: PASSWORD, terms_acceptance: true },
-      )
-      const enabled = await page.evaluate(
-        async ({ secret, code }) => {
-          const res = await fetch('/api/v2/player/two_factor', {
+          const res = await fetch('/api/player/groups', {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ two_factor: { otp_secret: secret, authentication_code: code } }),
+            headers: json,
+            body: JSON.stringify({ groups: { add: [544], remove: [] } }),
           })
-          await fetch('/api/users/sign_out', { method: 'DELETE' })
           return res.status
         },
-        { secret, code: await generate({ secret }) },
+        {
+          email,
+          password: PASSWORD,
+          terms_acceptance: true,
+          currency: 'EUR',
+          captcha: await solvedCaptcha(base),
+        },
       )
-      expect(enabled).toBe(200)
-      await page.goto(base + '/login', { waitUntil: 'networkidle' })
-      const form = page.locator('main form')
-      await form.getByLabel(/^e-?mail$/i).fill(email)
-      await form.getByLabel(/password/i).fill(PASSWORD)
-      await form.getByRole('button', { name: /^log in$/i }).click()
-      const codeField = page.locator('main form').getByLabel(/^code$/i)
-      await codeField.waitFor()
-      // The next step's code: the current one was spent turning 2FA on.
-      await codeField.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }))
-      await page
-        .locator('main form')
-        .getByRole('button', { name: /verify/i })
-        .click()
-      await page.getByRole('button', { name: /log out/i }).waitFor()
-      await page.waitForURL(base + '/')
+      expect(status).toBe(204)
+      await page.reload({ waitUntil: 'networkidle' })
+      const dialog = page.getByRole('dialog', { name: /complete your profile/i })
+      await dialog.getByLabel(/first name/i).fill('Mia')
+      await dialog.getByLabel(/last name/i).fill('Tamm')
+      await dialog.getByLabel(/date of birth/i).fill('1988-02-29')
+      await dialog.getByLabel(/country calling code/i).selectOption('EE')
+      await dialog.getByLabel(/^phone number$/i).fill('5123 4567')
+      await dialog.getByLabel(/^country$/i).selectOption('EE')
+      await dialog.getByLabel(/address/i).fill('Narva mnt 7')
+      await dialog.getByLabel(/postal code/i).fill('10117')
+      await dialog.getByLabel(/city/i).fill('Tallinn')
+      await dialog.getByRole('button', { name: /^save$/i }).click()
+      await page.getByText(/your details were saved/i).waitFor()
+      await dialog.waitFor({ state: 'detached' })
+
+      await page.goto(base + '/users', { waitUntil: 'networkidle' })
+      await page.getByText(/^complete$/i).waitFor()
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      expect(await axe(page)).toEqual([])
+      await page.goto(base + '/users/security', { waitUntil: 'networkidle' })
+      await page.getByRole('heading', { name: /logged-in devices/i }).waitFor()
+      expect(await axe(page)).toEqual([])
+      await screenshot(page, 'security-page')
+      expect(problems).toEqual([])
     } finally {
       await browser.close()
     }

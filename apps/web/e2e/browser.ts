@@ -7,12 +7,20 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core'
 const require = createRequire(import.meta.url)
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-results')
 
+/**
+ * Headless Chromium says "HeadlessChrome", which the app treats as a bot (no captcha, spec §4);
+ * the journeys are a player's browser, so they present the user agent of a regular Chrome.
+ */
+export const PLAYER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+
 /** Debian's Chromium, headless, with a fresh profile and no background traffic. */
 export async function launch(
   options: {
     javaScriptEnabled?: boolean
     viewport?: { width: number; height: number }
     extraHTTPHeaders?: Record<string, string>
+    userAgent?: string
   } = {},
 ) {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-chromium-'))
@@ -31,6 +39,7 @@ export async function launch(
     viewport: options.viewport ?? { width: 1366, height: 900 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     extraHTTPHeaders: options.extraHTTPHeaders,
+    userAgent: options.userAgent ?? PLAYER_USER_AGENT,
   })
   return {
     context,

@@ -4,7 +4,7 @@ import { useLocation, useMatches, useNavigate } from 'react-router'
 import { TIMING } from '@aurum/shared'
 import { useServices } from '../lib/services.tsx'
 import { HASH_MODALS } from './route-table.ts'
-import { placeForMatches } from './route-seo.ts'
+import { placeForMatches, type RouteHandle } from './route-seo.ts'
 import { MODALS } from '../components/modal/modal-host.tsx'
 
 declare global {
@@ -93,6 +93,27 @@ export function NavigationEffects() {
     }, TIMING.hashClearDelayMs)
     return () => clearTimeout(timer)
   }, [location.hash, location.pathname, location.search, modals, navigate, logger])
+
+  // Popup routes (/sign-in, /remind, /new-password…): the route's modal opens over the page;
+  // closing it goes to the main page, and leaving the route closes it.
+  const routeModal = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.modal)
+    .find(Boolean)
+  useEffect(() => {
+    if (!routeModal || !MODALS[routeModal]) return
+    modals.open(routeModal)
+    const unsubscribe = modals.store.subscribe(() => {
+      if (!modals.stack.some((m) => m.name === routeModal)) {
+        unsubscribe()
+        void navigate('/', { replace: true })
+      }
+    })
+    return () => {
+      unsubscribe()
+      modals.close(routeModal, { immediate: true })
+    }
+  }, [routeModal, modals, navigate])
 
   // Idle title rotation while the tab is hidden.
   useEffect(() => {

@@ -12,6 +12,8 @@ export interface RouteHandle {
     env: AppEnv
     params: Record<string, string | undefined>
   }) => SeoMeta | undefined
+  /** A popup route (spec §2): this modal opens over the page and closing it leaves the route. */
+  modal?: string
   /** Analytics place tag (spec §2). */
   place?: string
 }

@@ -9,7 +9,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query'
 import type { AppServices } from '../lib/services.tsx'
 import type { RouteHandle } from './route-seo.ts'
-import { REDIRECTS, routeMeta } from './route-table.ts'
+import { REDIRECTS, ROUTES, routeMeta } from './route-table.ts'
 import { runGuards } from './guards.ts'
 import { playerQuery } from '../features/account/api/get-player.ts'
 import { ConfirmationPage } from './routes/confirmation-page.tsx'
@@ -56,6 +56,13 @@ function PageError() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />
   return <OopsPage />
 }
+
+/** Routes that are popups over the main page (spec §2), with their modal names. */
+const POPUP_ROUTES = ROUTES.filter((r) => r.modal && !r.noDirectEntry).map((r) => ({
+  id: r.id,
+  path: r.path.slice(1),
+  modal: r.modal!,
+}))
 
 export function createRoutes(services: AppServices): RouteObject[] {
   const { http, queryClient, env, logger } = services
@@ -176,6 +183,44 @@ export function createRoutes(services: AppServices): RouteObject[] {
           loader: guarded('registration'),
           lazy: async () => ({ Component: (await import('./routes/auth-pages.tsx')).RegistrationPage }),
           handle: pageHandle('registration', 'registration'),
+        },
+        // Popup routes (spec §2): the main page with the route's modal over it.
+        ...POPUP_ROUTES.map(({ id, path, modal }): RouteObject => ({
+          path,
+          id,
+          element: <HomePage />,
+          loader: async (args) => {
+            await guarded(id)(args)
+            await loadAll([seoPage('main')], true)
+            return null
+          },
+          handle: { ...pageHandle('main', 'main'), modal },
+        })),
+        {
+          path: 'users',
+          id: 'users',
+          loader: guarded('users'),
+          lazy: async () => ({
+            Component: (await import('../features/profile/routes/users-layout.tsx')).UsersLayout,
+          }),
+          handle: pageHandle('users', 'profile'),
+          children: [
+            {
+              index: true,
+              id: 'users-profile',
+              lazy: async () => ({
+                Component: (await import('../features/profile/routes/profile-page.tsx')).ProfilePage,
+              }),
+            },
+            {
+              path: 'security',
+              id: 'users-security',
+              lazy: async () => ({
+                Component: (await import('../features/profile/routes/security-page.tsx')).SecurityPage,
+              }),
+              handle: pageHandle('users_security', 'profile'),
+            },
+          ],
         },
         ...Object.entries(REDIRECTS).map(([from, to]): RouteObject => ({
           path: from.slice(1),

@@ -5,6 +5,7 @@ import { ModalHost } from '../../components/modal/modal-host.tsx'
 import { ToastArea } from '../../components/toast/toast-area.tsx'
 import { Notices } from '../../components/notices/notices.tsx'
 import { NavigationEffects } from '../navigation-effects.tsx'
+import { AccountEffects } from '../../features/account/components/account-effects.tsx'
 import { SeoManager } from '../seo-manager.tsx'
 import { Header } from './header.tsx'
 import { Footer } from './footer.tsx'
@@ -28,6 +29,7 @@ export function RootLayout() {
       <ToastArea />
       <Notices />
       <NavigationEffects />
+      <AccountEffects />
       <SeoManager />
     </>
   )

@@ -27,6 +27,27 @@ export const MODALS: ModalRegistry = {
       default: (await import('../../features/account/components/account-modals.tsx')).SignUpModal,
     })),
   ),
+  'password-reminder': lazy(() =>
+    loadChunk(async () => ({
+      default: (await import('../../features/account/components/email-modals.tsx')).PasswordReminderModal,
+    })),
+  ),
+  'new-password': lazy(() =>
+    loadChunk(async () => ({
+      default: (await import('../../features/account/components/email-modals.tsx')).NewPasswordModal,
+    })),
+  ),
+  'email-verify': lazy(() =>
+    loadChunk(async () => ({
+      default: (await import('../../features/account/components/email-modals.tsx')).EmailVerifyModal,
+    })),
+  ),
+  'complete-profile': lazy(() =>
+    loadChunk(async () => ({
+      default: (await import('../../features/account/components/complete-profile-modal.tsx'))
+        .CompleteProfileModal,
+    })),
+  ),
 }
 
 /** Renders the modal stack; the confirm prompt appears over a modal whose close needs confirmation. */

@@ -25,7 +25,7 @@ export function useSignIn() {
   const { http } = useServices()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (user: { email: string; password: string } | { otp_attempt: string }) =>
+    mutationFn: (user: { email: string; password: string; dfpc?: string } | { otp_attempt: string }) =>
       http.post<SignInAnswer>('/api/users/sign_in', { user }),
     onSuccess: (answer) => {
       if ('id' in answer) queryClient.setQueryData(PLAYER_QUERY_KEY, answer)

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { Button } from '../../../components/button/button.tsx'
 import { FormAlert, formStyles, TextField } from '../../../components/form/field.tsx'
 import { useFieldMessage } from '../../../components/form/use-field-message.ts'
+import { deviceFingerprint } from '../../../lib/fingerprint.ts'
 import { fieldErrors, useSignIn } from '../api/auth-mutations.ts'
 
 const schema = z.object({
@@ -32,7 +33,8 @@ const codeSchema = z.object({
   otp_attempt: z.string().trim().min(6, 'validation.too_short').max(16, 'validation.too_long'),
 })
 
-function CodeStep({ onSignedIn }: { onSignedIn: () => void }) {
+/** The second step: a code from the authenticator app or a backup code (also after a password reset). */
+export function CodeStep({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation()
   const signIn = useSignIn()
   const {
@@ -84,7 +86,7 @@ function PasswordStep({ onSignedIn, onCodeNeeded }: { onSignedIn: () => void; on
   const message = (field: keyof Values) => fieldMessage(field, errors[field]?.message)
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await signIn.mutateAsync(values)
+      const answer = await signIn.mutateAsync({ ...values, dfpc: deviceFingerprint() })
       if ('two_factor_required' in answer) onCodeNeeded()
       else onSignedIn()
     } catch (error) {
@@ -109,6 +111,9 @@ function PasswordStep({ onSignedIn, onCodeNeeded }: { onSignedIn: () => void; on
         error={message('password')}
         {...register('password')}
       />
+      <Link to="#remind" className={formStyles.hint}>
+        {t('auth.forgot_password')}
+      </Link>
       <Button type="submit" disabled={signIn.isPending} block>
         {signIn.isPending ? t('auth.signing_in') : t('auth.sign_in')}
       </Button>

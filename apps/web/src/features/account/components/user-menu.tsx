@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { Button } from '../../../components/button/button.tsx'
 import { useSignOut } from '../api/auth-mutations.ts'
 import { displayName, type UserInfo } from '@aurum/shared'
@@ -15,9 +15,9 @@ export function UserMenu({ player }: { player: UserInfo }) {
   )
   return (
     <div className={styles.menu}>
-      <span className={styles.name} title={player.email}>
+      <Link to="/users" className={styles.name} title={t('nav.profile')}>
         {name}
-      </span>
+      </Link>
       <Button
         variant="secondary"
         size="small"
@@ -36,7 +36,8 @@ export function UnconfirmedEmailNotice({ player }: { player: UserInfo }) {
   if (player.confirmed_at) return null
   return (
     <p className={styles.notice} role="status">
-      {t('auth.unconfirmed_notice', { email: player.email })}
+      {t('auth.unconfirmed_notice', { email: player.email })}{' '}
+      <Link to="/email-verify">{t('auth.verify_resend')}</Link>
     </p>
   )
 }

@@ -1,0 +1,6 @@
+import type { Challenge } from 'altcha-lib'
+import type { HttpClient } from '../../../lib/http/client.ts'
+
+/** GET /api/captcha/challenge: a fresh proof-of-work challenge (never cached: each is solved once). */
+export const getChallenge = (http: HttpClient, signal?: AbortSignal) =>
+  http.get<Challenge>('/api/captcha/challenge', { signal })
