@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core'
 import { generate } from 'otplib'
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
@@ -42,6 +42,8 @@ describe.each([
     const email = `journey.${name}.${Date.now()}@example.com`
     const page = await browser.context.newPage()
     const problems = watchConsole(page)
+    // What the page showed when a step failed, for the test report.
+    onTestFailed(() => screenshot(page, `journey-failed-${name}`))
     await page.goto(base + '/registration', { waitUntil: 'networkidle' })
 
     // Step 1: account.
@@ -59,7 +61,7 @@ describe.each([
     await page.getByRole('button', { name: /continue/i }).click()
 
     // Step 3: address.
-    await page.getByLabel(/country/i).selectOption('DE')
+    await page.getByLabel(/^country$/i).selectOption('DE')
     await page.getByLabel(/address/i).fill('Unter den Linden 1')
     await page.getByLabel(/postal code/i).fill('10117')
     await page.getByLabel(/city/i).fill('Berlin')
@@ -101,6 +103,7 @@ describe.each([
     await twoFactor.getByLabel(/^code$/i).fill(await generate({ secret }))
     await twoFactor.getByLabel(/current password/i).fill(PASSWORD)
     await twoFactor.getByRole('button', { name: /turn on/i }).click()
+    await page.getByTestId('backup-codes').waitFor()
     const backupCodes = await page.getByTestId('backup-codes').locator('li').allTextContents()
     expect(backupCodes.length).toBeGreaterThanOrEqual(8)
     await screenshot(page, `two-factor-on-${name}`)
@@ -157,7 +160,7 @@ describe.each([
 })
 
 describe('a restricted-country guest', () => {
-  it('is sent from registration and login to main with the spec toasts', async () => {
+  it('is sent from registration, login and the game page to main with the spec toasts', async () => {
     const us = await launch({ extraHTTPHeaders: { 'cf-ipcountry': 'US' } })
     try {
       const page = await us.context.newPage()
@@ -166,8 +169,25 @@ describe('a restricted-country guest', () => {
       await page.getByText('Registration restricted in your country').waitFor()
       await page.goto(base + '/guest/login', { waitUntil: 'networkidle' })
       await page.getByText('Login not available in your country').waitFor()
+      // No game page either: the guard sends them to main before anything loads.
+      await page.goto(base + '/guest/play/aurum/golden-reels', { waitUntil: 'networkidle' })
+      expect(new URL(page.url()).pathname).toBe('/guest')
     } finally {
       await us.close()
+    }
+  })
+})
+
+describe('the game route for other guests', () => {
+  it('passes the guard and answers not found for a game the catalogue does not have', async () => {
+    const browser = await launch()
+    try {
+      const page = await browser.context.newPage()
+      const res = await page.goto(base + '/play/aurum/golden-reels', { waitUntil: 'networkidle' })
+      expect(res?.status()).toBe(404)
+      expect(new URL(page.url()).pathname).toBe('/play/aurum/golden-reels')
+    } finally {
+      await browser.close()
     }
   })
 })

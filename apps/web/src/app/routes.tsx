@@ -197,6 +197,20 @@ export function createRoutes(services: AppServices): RouteObject[] {
           handle: { ...pageHandle('main', 'main'), modal },
         })),
         {
+          // The game page (spec §2): its guard runs first (no game page for restricted-country
+          // guests); the catalogue that knows the games arrives with the game server, so today
+          // every game answers not found.
+          path: 'play/:producer/:name',
+          id: 'game',
+          loader: async (args) => {
+            await guarded('game')(args)
+            throw data(null, { status: 404 })
+          },
+          element: <NotFoundPage />,
+          errorElement: <PageError />,
+          handle: pageHandle('main', 'game'),
+        },
+        {
           path: 'users',
           id: 'users',
           loader: guarded('users'),
