@@ -26,6 +26,8 @@ import { playerRoutes } from './modules/player/routes.ts'
 import { CaptchaService } from './modules/captcha/service.ts'
 import { captchaRoutes } from './modules/captcha/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
+import { WalletService } from './modules/wallets/service.ts'
+import { walletRoutes } from './modules/wallets/routes.ts'
 import { realtimeKey } from './lib/realtime-credentials.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
@@ -171,6 +173,7 @@ export async function buildApp({
     publicUrl: config.PUBLIC_URL,
   })
   await app.register(securityRoutes)
+  await app.register(walletRoutes, { wallets: new WalletService(db) })
   await app.register(playerRoutes, {
     player: new PlayerService(db),
     gdpr: new GdprReports(db, app.sessions, mail, config.PUBLIC_URL),

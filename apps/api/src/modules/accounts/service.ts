@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { Ledger } from '../ledger/ledger.ts'
+import { openWallet } from '../wallets/service.ts'
 import { AB_TEST_GROUPS, defaultCurrencyFor, STATUSES, type Locale } from '@aurum/shared'
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -148,6 +150,7 @@ export class AccountsService {
         BRONZE,
         abGroupFor(row.id),
       ])
+      await openWallet(tx, new Ledger(this.db), row.id, currency, true)
       return row
     })
     await this.sendConfirmation(user, locale, request)

@@ -1,0 +1,58 @@
+import type { Executor } from '../../db/client.ts'
+
+export interface LedgerReport {
+  accounts: number
+  transactions: number
+  entries: number
+  /** Every broken invariant, in words; empty when the ledger is sound. */
+  problems: string[]
+}
+
+/**
+ * The ledger's invariants: balances sum to zero per currency, every account's balance is the
+ * sum of its entries (and the last entry's balance_after), every transaction balances per
+ * currency, and no player account is below zero.
+ */
+export async function checkLedger(db: Executor): Promise<LedgerReport> {
+  const problems: string[] = []
+  for (const row of await db.query<{ currency: string; total: bigint }>(
+    `SELECT currency, sum(balance) AS total FROM ledger_accounts GROUP BY currency HAVING sum(balance) <> 0`,
+  )) {
+    problems.push(`balances in ${row.currency} sum to ${row.total}, not zero`)
+  }
+  for (const row of await db.query<{ id: bigint; balance: bigint; entries: bigint; last: bigint | null }>(
+    `SELECT a.id, a.balance, coalesce(sum(e.amount), 0) AS entries,
+            (SELECT balance_after FROM ledger_entries WHERE account_id = a.id ORDER BY id DESC LIMIT 1) AS last
+     FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+     GROUP BY a.id, a.balance
+     HAVING a.balance <> coalesce(sum(e.amount), 0)
+        OR a.balance <> coalesce((SELECT balance_after FROM ledger_entries WHERE account_id = a.id ORDER BY id DESC LIMIT 1), 0)`,
+  )) {
+    problems.push(
+      `account ${row.id}: balance ${row.balance}, entries sum to ${row.entries}, last entry says ${row.last}`,
+    )
+  }
+  for (const row of await db.query<{ transaction_id: bigint; currency: string; total: bigint }>(
+    `SELECT e.transaction_id, a.currency, sum(e.amount) AS total
+     FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+     GROUP BY e.transaction_id, a.currency HAVING sum(e.amount) <> 0`,
+  )) {
+    problems.push(`transaction ${row.transaction_id} does not balance in ${row.currency} (${row.total})`)
+  }
+  for (const row of await db.query<{ id: bigint; balance: bigint }>(
+    `SELECT id, balance FROM ledger_accounts WHERE user_id IS NOT NULL AND balance < 0`,
+  )) {
+    problems.push(`player account ${row.id} is negative (${row.balance})`)
+  }
+  const [counts] = await db.query<{ accounts: bigint; transactions: bigint; entries: bigint }>(
+    `SELECT (SELECT count(*) FROM ledger_accounts) AS accounts,
+            (SELECT count(*) FROM ledger_transactions) AS transactions,
+            (SELECT count(*) FROM ledger_entries) AS entries`,
+  )
+  return {
+    accounts: Number(counts!.accounts),
+    transactions: Number(counts!.transactions),
+    entries: Number(counts!.entries),
+    problems,
+  }
+}

@@ -1,0 +1,164 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
+import { checkLedger } from './check.ts'
+import { InsufficientFundsError, Ledger, type PostRequest } from './ledger.ts'
+
+let ctx: TestContext
+let ledger: Ledger
+beforeAll(async () => {
+  ctx = await createTestApp()
+  ledger = new Ledger(ctx.db)
+})
+afterAll(() => ctx.close())
+
+let keys = 0
+const key = (name: string) => `${name}-${process.pid}-${++keys}`
+
+const deposit = (user: bigint, amount: bigint, k = key('dep'), currency = 'EUR'): PostRequest => ({
+  key: k,
+  kind: 'deposit',
+  userId: user,
+  postings: [
+    { account: { house: 'house_payments', currency }, amount: -amount },
+    { account: { user, kind: 'player_real', currency }, amount },
+  ],
+})
+const withdraw = (user: bigint, amount: bigint, k = key('wd'), currency = 'EUR'): PostRequest => ({
+  key: k,
+  kind: 'cashout',
+  userId: user,
+  postings: [
+    { account: { user, kind: 'player_real', currency }, amount: -amount },
+    { account: { house: 'house_withdrawals', currency }, amount },
+  ],
+})
+
+async function balance(user: bigint, currency = 'EUR'): Promise<bigint> {
+  const [row] = await ctx.db.query<{ balance: bigint }>(
+    `SELECT balance FROM ledger_accounts WHERE user_id = $1 AND kind = 'player_real' AND currency = $2`,
+    [user.toString(), currency],
+  )
+  return row ? row.balance : 0n
+}
+
+async function newPlayer(): Promise<bigint> {
+  return BigInt((await registerPlayer(ctx.app)).id)
+}
+
+describe('the ledger', () => {
+  it('moves money in balanced entries and applies each key once', async () => {
+    const user = await newPlayer()
+    const first = await ledger.post(deposit(user, 10_000n, 'dep-once'))
+    expect(first.replayed).toBe(false)
+    expect(first.entries.map((e) => e.amount).sort()).toEqual([-10_000n, 10_000n])
+    const again = await ledger.post(deposit(user, 10_000n, 'dep-once'))
+    expect(again).toMatchObject({ replayed: true, transactionId: first.transactionId })
+    expect(again.entries).toEqual(first.entries)
+    expect(await balance(user)).toBe(10_000n)
+    expect((await checkLedger(ctx.db)).problems).toEqual([])
+  })
+
+  it('refuses to take a player below zero and writes nothing of that transaction', async () => {
+    const user = await newPlayer()
+    await ledger.post(deposit(user, 500n))
+    const k = key('too-much')
+    await expect(ledger.post(withdraw(user, 501n, k))).rejects.toBeInstanceOf(InsufficientFundsError)
+    expect(await balance(user)).toBe(500n)
+    expect(await ctx.db.query('SELECT 1 FROM ledger_transactions WHERE idempotency_key = $1', [k])).toEqual(
+      [],
+    )
+    // The key was not used up: the same movement can succeed later.
+    await ledger.post(deposit(user, 1n))
+    expect((await ledger.post(withdraw(user, 501n, k))).replayed).toBe(false)
+    expect(await balance(user)).toBe(0n)
+  })
+
+  it('refuses unbalanced transactions and keeps history append-only', async () => {
+    const user = await newPlayer()
+    await expect(
+      ledger.post({
+        key: key('bad'),
+        kind: 'adjustment',
+        postings: [
+          { account: { house: 'house_payments', currency: 'EUR' }, amount: -5n },
+          { account: { user, kind: 'player_real', currency: 'EUR' }, amount: 4n },
+        ],
+      }),
+    ).rejects.toThrow(/do not balance/)
+    await expect(
+      ledger.post({
+        key: key('cross'),
+        kind: 'adjustment',
+        postings: [
+          { account: { house: 'house_payments', currency: 'EUR' }, amount: -5n },
+          { account: { user, kind: 'player_real', currency: 'USD' }, amount: 5n },
+        ],
+      }),
+    ).rejects.toThrow(/do not balance/)
+    await ledger.post(deposit(user, 7n))
+    await expect(ctx.db.query('UPDATE ledger_entries SET amount = 1')).rejects.toThrow(/append-only/)
+    await expect(ctx.db.query('DELETE FROM ledger_transactions')).rejects.toThrow(/append-only/)
+    // A player balance below zero is refused by the database itself too.
+    await expect(
+      ctx.db.query(`UPDATE ledger_accounts SET balance = -1 WHERE user_id = $1`, [user.toString()]),
+    ).rejects.toThrow(/not_negative/)
+  })
+
+  it('keeps every invariant under random deposits, withdrawals, replays and failures', async () => {
+    const players = [await newPlayer(), await newPlayer(), await newPlayer()]
+    const op = fc.record({
+      kind: fc.constantFrom('deposit', 'withdraw'),
+      player: fc.integer({ min: 0, max: players.length - 1 }),
+      amount: fc.bigInt({ min: 1n, max: 5_000n }),
+      currency: fc.constantFrom('EUR', 'BTC'),
+      // A replay reuses an earlier key: it must move nothing.
+      replayOf: fc.option(fc.nat(), { freq: 4 }),
+    })
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+        const used: PostRequest[] = []
+        for (const o of ops) {
+          const user = players[o.player]!
+          const earlier = o.replayOf === null || !used.length ? undefined : used[o.replayOf % used.length]
+          const request =
+            earlier ?? (o.kind === 'deposit' ? deposit : withdraw)(user, o.amount, key('prop'), o.currency)
+          const before = await balance(user, o.currency)
+          try {
+            const result = await ledger.post(request)
+            if (!earlier) used.push(request)
+            if (result.replayed) expect(await balance(user, o.currency)).toBe(before)
+          } catch (error) {
+            // Only an overdraft may fail, and only a withdrawal bigger than the balance.
+            expect(error).toBeInstanceOf(InsufficientFundsError)
+            expect(request.kind).toBe('cashout')
+            expect(before).toBeLessThan(o.amount)
+          }
+        }
+        const report = await checkLedger(ctx.db)
+        expect(report.problems).toEqual([])
+      }),
+      { numRuns: 25 },
+    )
+  })
+
+  it('never overdraws with 50 parallel withdrawals, and applies a key posted 10 times in parallel once', async () => {
+    const user = await newPlayer()
+    await ledger.post(deposit(user, 100n))
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () => ledger.post(withdraw(user, 10n))),
+    )
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10)
+    for (const r of results) {
+      if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFundsError)
+    }
+    expect(await balance(user)).toBe(0n)
+
+    const k = key('callback')
+    const credits = await Promise.all(Array.from({ length: 10 }, () => ledger.post(deposit(user, 250n, k))))
+    expect(credits.filter((c) => !c.replayed)).toHaveLength(1)
+    expect(new Set(credits.map((c) => c.transactionId)).size).toBe(1)
+    expect(await balance(user)).toBe(250n)
+    expect((await checkLedger(ctx.db)).problems).toEqual([])
+  })
+})
