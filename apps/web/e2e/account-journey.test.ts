@@ -45,6 +45,9 @@ describe.each([
     // What the page showed when a step failed, for the test report.
     onTestFailed(() => screenshot(page, `journey-failed-${name}`))
     await page.goto(base + '/registration', { waitUntil: 'networkidle' })
+    // As a player would: the cookie and card-payment notices (shown after 1.5 s) are answered first.
+    await page.getByRole('button', { name: /^accept$/i }).click()
+    await page.getByRole('button', { name: /^got it$/i }).click()
 
     // Step 1: account.
     await page.getByLabel(/^e-?mail$/i).fill(email)
@@ -193,7 +196,7 @@ describe('the game route for other guests', () => {
 })
 
 describe('variant B of the profile-completion experiment', () => {
-  it('asks a player with missing details to complete the profile, then the profile pages pass axe', async () => {
+  it('asks a player with missing details to complete the profile; wallets in the header; the profile pages pass axe', async () => {
     const browser = await launch()
     try {
       const email = `variant.b.${Date.now()}@example.com`
@@ -235,6 +238,21 @@ describe('variant B of the profile-completion experiment', () => {
       await dialog.getByRole('button', { name: /^save$/i }).click()
       await page.getByText(/your details were saved/i).waitFor()
       await dialog.waitFor({ state: 'detached' })
+
+      // The header balance: the EUR wallet; a BTC wallet opened from the wallet menu shows in micro BTC.
+      const balance = page.getByTestId('header-balance')
+      expect(await balance.textContent()).toMatch(/^0\.00\s*EUR$/)
+      await balance.click()
+      await page.getByLabel(/open a wallet in/i).selectOption('BTC')
+      await page.getByRole('button', { name: /^open$/i }).click()
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="header-balance"]')?.textContent?.includes('µBTC'),
+      )
+      await balance.click()
+      await page.getByRole('button', { name: /^EUR/ }).click()
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="header-balance"]')?.textContent?.includes('EUR'),
+      )
 
       await page.goto(base + '/users', { waitUntil: 'networkidle' })
       await page.getByText(/^complete$/i).waitFor()

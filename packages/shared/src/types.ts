@@ -137,3 +137,15 @@ export interface LogRecord {
   is_ssr?: boolean
   context?: Record<string, string>
 }
+
+/** A wallet (IUserAccount, api-shapes §3.2): amounts in minor units. */
+export interface UserAccount {
+  currency: string
+  amount_cents: number
+  available_to_cashout_cents: number
+  available_to_bet_with_locked_cent: number
+  hidden_at: string | null
+  deposit_available: boolean
+  selected_lottery_id: number
+  active: boolean
+}

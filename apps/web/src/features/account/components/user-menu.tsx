@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router'
 import { Button } from '../../../components/button/button.tsx'
 import { useSignOut } from '../api/auth-mutations.ts'
 import { displayName, type UserInfo } from '@aurum/shared'
+import { WalletMenu } from '../../wallet/components/wallet-menu.tsx'
 import styles from './user-menu.module.css'
 
 /** The signed-in player in the header: display name with status, and sign-out. */
@@ -15,6 +16,7 @@ export function UserMenu({ player }: { player: UserInfo }) {
   )
   return (
     <div className={styles.menu}>
+      <WalletMenu />
       <Link to="/users" className={styles.name} title={t('nav.profile')}>
         {name}
       </Link>
