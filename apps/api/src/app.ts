@@ -29,6 +29,14 @@ import { settingsRoutes } from './modules/settings/routes.ts'
 import { WalletService } from './modules/wallets/service.ts'
 import { walletRoutes } from './modules/wallets/routes.ts'
 import { realtimeKey } from './lib/realtime-credentials.ts'
+import { Ledger } from './modules/ledger/ledger.ts'
+import { PaymentService } from './modules/payments/service.ts'
+import { SandboxProvider } from './modules/payments/sandbox-provider.ts'
+import { CryptoDeposits } from './modules/payments/crypto.ts'
+import { paymentRoutes } from './modules/payments/routes.ts'
+import { callbackRoutes } from './modules/payments/callbacks.ts'
+import { sandboxPageRoutes } from './modules/payments/sandbox-pages.ts'
+import { devChainRoutes } from './modules/payments/dev-routes.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
@@ -158,7 +166,11 @@ export async function buildApp({
     },
     app.log,
   )
-  app.decorate('services', { info, cms, telemetry, contact, accounts, captcha })
+  const paymentProvider = new SandboxProvider(config.WALLET_SECRET)
+  const ledger = new Ledger(db)
+  const payments = new PaymentService(db, ledger, paymentProvider)
+  const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET)
+  app.decorate('services', { info, cms, telemetry, contact, accounts, captcha, payments, cryptoDeposits })
 
   await app.register(infoRoutes, { info, supportEmail: config.SUPPORT_EMAIL, captcha: captcha.config })
   await app.register(cmsRoutes, { cms })
@@ -174,13 +186,19 @@ export async function buildApp({
   })
   await app.register(securityRoutes)
   await app.register(walletRoutes, { wallets: new WalletService(db) })
+  await app.register(paymentRoutes, { payments, crypto: cryptoDeposits, db })
+  await app.register(callbackRoutes, { payments })
+  await app.register(sandboxPageRoutes, { payments, provider: paymentProvider })
   await app.register(playerRoutes, {
     player: new PlayerService(db),
     gdpr: new GdprReports(db, app.sessions, mail, config.PUBLIC_URL),
     accounts,
   })
   // The development outbox: never in production.
-  if (config.NODE_ENV !== 'production') await app.register(devRoutes, { db })
+  if (config.NODE_ENV !== 'production') {
+    await app.register(devRoutes, { db })
+    await app.register(devChainRoutes, { crypto: cryptoDeposits })
+  }
   await app.register(fastifyStatic, {
     root: FILES_DIR,
     prefix: '/files/',
@@ -215,6 +233,8 @@ declare module 'fastify' {
       contact: ContactService
       accounts: AccountsService
       captcha: CaptchaService
+      payments: PaymentService
+      cryptoDeposits: CryptoDeposits
     }
   }
 }

@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { AppServices } from '../lib/services.tsx'
 import type { RouteHandle } from './route-seo.ts'
 import { REDIRECTS, ROUTES, routeMeta } from './route-table.ts'
+import { MODALS } from '../components/modal/modal-host.tsx'
 import { runGuards } from './guards.ts'
 import { playerQuery } from '../features/account/api/get-player.ts'
 import { ConfirmationPage } from './routes/confirmation-page.tsx'
@@ -57,8 +58,8 @@ function PageError() {
   return <OopsPage />
 }
 
-/** Routes that are popups over the main page (spec §2), with their modal names. */
-const POPUP_ROUTES = ROUTES.filter((r) => r.modal && !r.noDirectEntry).map((r) => ({
+/** Routes that are popups over the main page (spec §2) and whose modal exists, with their modal names. */
+const POPUP_ROUTES = ROUTES.filter((r) => r.modal && MODALS[r.modal]).map((r) => ({
   id: r.id,
   path: r.path.slice(1),
   modal: r.modal!,

@@ -6,6 +6,7 @@ import { ToastArea } from '../../components/toast/toast-area.tsx'
 import { Notices } from '../../components/notices/notices.tsx'
 import { NavigationEffects } from '../navigation-effects.tsx'
 import { AccountEffects } from '../../features/account/components/account-effects.tsx'
+import { PaymentReturn } from '../../features/cashbox/components/payment-return.tsx'
 import { SeoManager } from '../seo-manager.tsx'
 import { Header } from './header.tsx'
 import { Footer } from './footer.tsx'
@@ -30,6 +31,7 @@ export function RootLayout() {
       <Notices />
       <NavigationEffects />
       <AccountEffects />
+      <PaymentReturn />
       <SeoManager />
     </>
   )

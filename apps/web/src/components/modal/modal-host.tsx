@@ -42,6 +42,16 @@ export const MODALS: ModalRegistry = {
       default: (await import('../../features/account/components/email-modals.tsx')).EmailVerifyModal,
     })),
   ),
+  ...Object.fromEntries(
+    ['cashbox-dashboard', 'cashbox-deposit', 'cashbox-withdraw', 'cashbox-deposit-fast'].map((name) => [
+      name,
+      lazy(() =>
+        loadChunk(async () => ({
+          default: (await import('../../features/cashbox/components/cashbox-modal.tsx')).CashboxModal,
+        })),
+      ),
+    ]),
+  ),
   'complete-profile': lazy(() =>
     loadChunk(async () => ({
       default: (await import('../../features/account/components/complete-profile-modal.tsx'))

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { Button } from '../../../components/button/button.tsx'
+import { Button, ButtonLink } from '../../../components/button/button.tsx'
 import { useSignOut } from '../api/auth-mutations.ts'
 import { displayName, type UserInfo } from '@aurum/shared'
 import { WalletMenu } from '../../wallet/components/wallet-menu.tsx'
@@ -17,6 +17,9 @@ export function UserMenu({ player }: { player: UserInfo }) {
   return (
     <div className={styles.menu}>
       <WalletMenu />
+      <ButtonLink to="/deposit" size="small">
+        {t('cashbox.deposit')}
+      </ButtonLink>
       <Link to="/users" className={styles.name} title={t('nav.profile')}>
         {name}
       </Link>

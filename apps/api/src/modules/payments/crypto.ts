@@ -1,0 +1,155 @@
+import crypto from 'node:crypto'
+import { CRYPTO_WALLET_CURRENCIES } from '@aurum/shared'
+import type { Database } from '../../db/client.ts'
+import { deriveSecret } from '../../lib/derive-secret.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { Ledger } from '../ledger/ledger.ts'
+import { openWallet } from '../wallets/service.ts'
+import { creditDeposit } from './postings.ts'
+import type { PaymentRow } from './mapping.ts'
+
+/** Confirmations before a deposit is credited, per chain (USDT is an ERC-20 token: Ethereum's). */
+export const REQUIRED_CONFIRMATIONS: Record<string, number> = {
+  BTC: 2,
+  BCH: 6,
+  LTC: 6,
+  DOG: 40,
+  ETH: 12,
+  USDT: 12,
+}
+
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+/** Characters of an alphabet picked by successive bytes (the address only has to look like one). */
+const pick = (bytes: Buffer, alphabet: string, length: number) =>
+  Array.from({ length }, (_, i) => alphabet[bytes[i % bytes.length]! % alphabet.length]).join('')
+
+/**
+ * A player's deposit address in a currency: stable and unique, derived from an HMAC of the player
+ * id and currency with a key from WALLET_SECRET, in the chain's usual format (bech32 for BTC and
+ * LTC, cashaddr for BCH, base58 for DOG, hex for ETH and ERC-20 USDT).
+ */
+export function depositAddress(key: string, userId: bigint, currency: string): string {
+  const digest = crypto.createHmac('sha256', key).update(`${userId}:${currency}`).digest()
+  const more = crypto.createHmac('sha256', key).update(`${userId}:${currency}:2`).digest()
+  const bytes = Buffer.concat([digest, more])
+  switch (currency) {
+    case 'BTC':
+      return `bc1q${pick(bytes, BECH32, 38)}`
+    case 'LTC':
+      return `ltc1q${pick(bytes, BECH32, 38)}`
+    case 'BCH':
+      return `bitcoincash:q${pick(bytes, BECH32, 41)}`
+    case 'DOG':
+      return `D${pick(bytes, BASE58, 33)}`
+    default:
+      return `0x${digest.subarray(0, 20).toString('hex')}`
+  }
+}
+
+/** Crypto deposits: addresses per player and currency, and the development chain that confirms them. */
+export class CryptoDeposits {
+  private key: string
+
+  constructor(
+    private db: Database,
+    private ledger: Ledger,
+    walletSecret: string,
+  ) {
+    this.key = deriveSecret(walletSecret, 'crypto-deposit-addresses')
+  }
+
+  /** GET /api/player/crypto_addresses: opens the crypto wallets and their addresses on first call. */
+  async addresses(userId: bigint): Promise<Record<string, string>> {
+    const rows = await this.db.query<{ currency: string; address: string }>(
+      'SELECT currency, address FROM crypto_addresses WHERE user_id = $1',
+      [userId.toString()],
+    )
+    if (rows.length < CRYPTO_WALLET_CURRENCIES.length) {
+      await this.db.transaction(async (tx) => {
+        for (const currency of CRYPTO_WALLET_CURRENCIES) {
+          await openWallet(tx, this.ledger, userId, currency, false)
+          await tx.query(
+            `INSERT INTO crypto_addresses (user_id, currency, address) VALUES ($1, $2, $3)
+             ON CONFLICT (user_id, currency) DO NOTHING`,
+            [userId.toString(), currency, depositAddress(this.key, userId, currency)],
+          )
+        }
+      })
+      return this.addresses(userId)
+    }
+    return Object.fromEntries(
+      CRYPTO_WALLET_CURRENCIES.map((c) => [c, rows.find((r) => r.currency === c)!.address]),
+    )
+  }
+
+  /** A transaction seen in the mempool: a pending crypto deposit of the address's owner. */
+  async receive(currency: string, address: string, amountCents: bigint) {
+    return this.db.transaction(async (tx) => {
+      const [owner] = await tx.query<{ user_id: bigint }>(
+        'SELECT user_id FROM crypto_addresses WHERE address = $1 AND currency = $2',
+        [address, currency],
+      )
+      if (!owner) throw new AppError('unknown_address', 422)
+      const txid = crypto.randomBytes(32).toString('hex')
+      const [payment] = await tx.query<{ id: bigint }>(
+        `INSERT INTO payments (user_id, action, method_id, currency, amount_cents, state, provider_reference, details, idempotency_key)
+         VALUES ($1, 'deposit', 'crypto', $2, $3, 'pending', $4, $5, $6) RETURNING id`,
+        [
+          owner.user_id.toString(),
+          currency,
+          amountCents.toString(),
+          txid,
+          JSON.stringify({ address }),
+          `chain:${txid}`,
+        ],
+      )
+      await tx.query(
+        `INSERT INTO chain_transactions (txid, currency, address, amount_cents, payment_id) VALUES ($1, $2, $3, $4, $5)`,
+        [txid, currency, address, amountCents.toString(), payment!.id.toString()],
+      )
+      return {
+        txid,
+        payment_id: Number(payment!.id),
+        confirmations: 0,
+        required_confirmations: REQUIRED_CONFIRMATIONS[currency] ?? 6,
+      }
+    })
+  }
+
+  /**
+   * Mines blocks: the mempool goes into the first one, and every pending crypto deposit that now
+   * has its chain's confirmations is credited (state and credit in one transaction).
+   */
+  async mine(count: number) {
+    return this.db.transaction(async (tx) => {
+      const [state] = await tx.query<{ height: bigint }>(
+        'UPDATE chain_state SET height = height + $1 RETURNING height',
+        [count],
+      )
+      const height = state!.height
+      await tx.query('UPDATE chain_transactions SET block_height = $1 WHERE block_height IS NULL', [
+        (height - BigInt(count) + 1n).toString(),
+      ])
+      const waiting = await tx.query<{ payment_id: bigint; currency: string; block_height: bigint }>(
+        `SELECT c.payment_id, c.currency, c.block_height FROM chain_transactions c
+         JOIN payments p ON p.id = c.payment_id WHERE p.state = 'pending' ORDER BY c.id`,
+      )
+      let credited = 0
+      for (const w of waiting) {
+        const confirmations = Number(height - w.block_height + 1n)
+        if (confirmations < (REQUIRED_CONFIRMATIONS[w.currency] ?? 6)) continue
+        const [row] = await tx.query<PaymentRow>(
+          `UPDATE payments SET state = 'succeeded', finished_at = now() WHERE id = $1 AND state = 'pending'
+           RETURNING id, user_id, currency, amount_cents, fee_cents`,
+          [w.payment_id.toString()],
+        )
+        if (row) {
+          await creditDeposit(this.ledger, tx, row)
+          credited++
+        }
+      }
+      return { height: Number(height), credited }
+    })
+  }
+}

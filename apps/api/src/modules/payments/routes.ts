@@ -1,0 +1,401 @@
+import { z } from 'zod'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { CURRENCIES, currencyDefinition, minorToMajor } from '@aurum/shared'
+import type { Database } from '../../db/client.ts'
+import { t } from '../../lib/i18n.ts'
+import { errorResponse, errorResponses } from '../../lib/schemas.ts'
+import type { CryptoDeposits } from './crypto.ts'
+import { fraudPayload, scoreAndRecord } from './fraud.ts'
+import type { ProviderMethod } from './provider.ts'
+import type { PaymentService } from './service.ts'
+
+/** Every supported currency has sandbox methods (spec §9). */
+const PAYMENT_CURRENCIES: readonly string[] = CURRENCIES.map((c) => c.code)
+const currency = z
+  .string()
+  .regex(/^[A-Z]{3,5}$/, 'validation.one_of')
+  .refine((c) => PAYMENT_CURRENCIES.includes(c), 'validation.one_of')
+const action = z.enum(['deposit', 'cashout'])
+const methodId = z.string().regex(/^[a-z_]{1,40}$/, 'validation.one_of')
+const savedProfileId = z.string().regex(/^card_[0-9a-f]{24}$/, 'validation.one_of')
+const amountCents = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+const idParam = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+
+const playerPayment = z
+  .object({
+    id: z.number(),
+    amount_cents: z.number(),
+    fee_cents: z.number(),
+    currency: z.string(),
+    action,
+    payment_system: z.string(),
+    system_name: z.string(),
+    brand: z.string(),
+    state: z.enum([
+      'canceled',
+      'declined',
+      'rejected',
+      'recalled',
+      'succeeded',
+      'pending',
+      'processing',
+      'reserved',
+    ]),
+    success: z.boolean(),
+    recallable: z.boolean(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+    cancellation_reason: z.string().nullable(),
+  })
+  .describe('IPlayerPayment (api-shapes §3.3); amounts in minor units')
+
+const savedProfile = z.object({ id: z.string(), title: z.string(), isRemoveAvailable: z.boolean() })
+const methodField = z.object({
+  name: z.string(),
+  type: z.string(),
+  required: z.boolean(),
+  mask: z.array(z.string()).optional(),
+  options: z.array(z.string()).optional(),
+})
+const paymentMethod = z
+  .object({
+    id: z.string(),
+    brand: z.string(),
+    translationKey: z.string(),
+    title: z.string(),
+    description: z.string(),
+    iconSrc: z.string().nullable(),
+    extraIcons: z.string(),
+    type: z.enum(['bank_transfer', 'cards', 'crypto', 'direct', 'voucher']),
+    provider: z.object({ name: z.string() }),
+    termsOfService: z.object({
+      restrictions: z.object({ minAmountValue: z.number(), maxAmountValue: z.number() }),
+    }),
+    savedProfiles: z.array(savedProfile),
+    isForSavedProfilesOnly: z.boolean(),
+    isProfileRequiredForCashout: z.boolean(),
+    min_amount_cents: z.number(),
+    max_amount_cents: z.number(),
+    fee_percent: z.number(),
+    processing_time: z.enum(['instant', 'minutes', 'hours_24', 'days_1_3']),
+    verification_required: z.boolean(),
+  })
+  .describe('IPaymentsMethod (api-shapes §3.5) plus bounds in minor units, fee, processing time')
+
+/** Limits per player (several players may share an address), per minute. */
+const perPlayer = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) =>
+      request.session ? `player:${request.session.userId}` : `ip:${request.ip}`,
+  },
+})
+
+const major = (cents: bigint, code: string) =>
+  Number(minorToMajor(cents, currencyDefinition(code)?.subunits_to_unit ?? 100))
+
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentService
+  crypto: CryptoDeposits
+  db: Database
+}> = async (app, { payments, crypto, db }) => {
+  const tags = ['payments']
+  const auth = { 401: errorResponse, ...errorResponses }
+
+  app.get(
+    '/api/payments/config',
+    {
+      schema: {
+        tags,
+        summary: 'Cashbox configuration: currencies, first deposit suggestion, card provider option',
+        response: {
+          200: z.object({
+            currencies: z.array(z.string()),
+            first_deposit_suggestion_cents: z.record(z.string(), z.number()),
+            card_provider: z.object({ enabled: z.boolean(), currencies: z.array(z.string()) }),
+          }),
+          ...auth,
+        },
+      },
+    },
+    async (request) => payments.config(request.requireUser()),
+  )
+
+  app.get(
+    '/api/payments/methods',
+    {
+      schema: {
+        tags,
+        summary: 'Payment methods for a currency and action, with bounds, fee and the player’s saved cards',
+        querystring: z.strictObject({ currency, action }),
+        response: { 200: z.array(paymentMethod), ...auth },
+      },
+    },
+    async (request) => {
+      const user = request.requireUser()
+      const { currency: code, action: act } = request.query
+      const [methods, profiles] = await Promise.all([
+        payments.availableMethods(user, code, act),
+        payments.savedProfiles(user),
+      ])
+      return methods.map((m: ProviderMethod) => ({
+        id: m.id,
+        brand: m.brand,
+        translationKey: `payments.methods.${m.id}`,
+        title: t(request.locale, `payments.methods.${m.id}.title`),
+        description: t(request.locale, `payments.methods.${m.id}.description`),
+        iconSrc: null,
+        extraIcons: '',
+        type: m.type,
+        provider: { name: payments.provider.name },
+        termsOfService: {
+          restrictions: { minAmountValue: major(m.minCents, code), maxAmountValue: major(m.maxCents, code) },
+        },
+        savedProfiles: m.savesCards
+          ? profiles
+              .filter((p) => p.method_id === m.id)
+              .map((p) => ({ id: p.id, title: p.title, isRemoveAvailable: true }))
+          : [],
+        isForSavedProfilesOnly: false,
+        isProfileRequiredForCashout: false,
+        min_amount_cents: Number(m.minCents),
+        max_amount_cents: Number(m.maxCents),
+        fee_percent: m.feePercent,
+        processing_time: m.processingTime,
+        verification_required: m.verificationRequired,
+      }))
+    },
+  )
+
+  app.get(
+    '/api/payments/methods/:id/fields',
+    {
+      schema: {
+        tags,
+        summary:
+          'The fields a method needs (IGetMethodFieldsResult): amount bounds, method and missing profile fields',
+        params: z.strictObject({ id: methodId }),
+        querystring: z.strictObject({ currency, action, saved_profile_id: savedProfileId.optional() }),
+        response: {
+          200: z.object({
+            amountField: z.object({ min_cents: z.number(), max_cents: z.number() }),
+            methodFields: z.array(methodField),
+            playerFields: z.array(z.object({ field: z.string(), type: z.string() })),
+            isSubmitAvailable: z.boolean(),
+          }),
+          ...auth,
+        },
+      },
+    },
+    async (request) => {
+      const user = request.requireUser()
+      const { currency: code, action: act, saved_profile_id } = request.query
+      const method = await payments.method(user, request.params.id, code, act, request.locale)
+      if (saved_profile_id) await payments.savedCard(user, method, saved_profile_id, request.locale)
+      const missing = await payments.missingPlayerFields(user, method)
+      const fields =
+        saved_profile_id && method.type === 'cards'
+          ? method.fields.filter((f) => act === 'deposit' && f.name === 'cvv')
+          : method.fields
+      return {
+        amountField: { min_cents: Number(method.minCents), max_cents: Number(method.maxCents) },
+        methodFields: fields,
+        playerFields: missing.map((field) => ({ field, type: 'string' })),
+        isSubmitAvailable: missing.length === 0,
+      }
+    },
+  )
+
+  app.delete(
+    '/api/payments/saved_profiles/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Removes a saved card',
+        params: z.strictObject({ id: savedProfileId }),
+        response: { 204: z.null(), 404: errorResponse, ...auth },
+      },
+    },
+    async (request, reply) => {
+      await payments.deleteSavedProfile(request.requireUser(), request.params.id)
+      return reply.status(204).send(null)
+    },
+  )
+
+  const planBody = z.strictObject({
+    method_id: methodId,
+    currency,
+    action,
+    amount_cents: amountCents,
+    saved_profile_id: savedProfileId.optional(),
+  })
+  app.post(
+    '/api/payments/plan',
+    {
+      config: perPlayer(120),
+      schema: {
+        tags,
+        summary: 'The payment plan: amount, fee and total; 422 on amount_cents outside the method’s bounds',
+        body: planBody,
+        response: {
+          200: z.object({
+            method_id: z.string(),
+            currency: z.string(),
+            action,
+            amount_cents: z.number(),
+            fee_cents: z.number(),
+            total_cents: z.number(),
+          }),
+          ...auth,
+        },
+      },
+    },
+    async (request) => payments.plan(request.requireUser(), request.body, request.locale),
+  )
+
+  app.post(
+    '/api/payments',
+    {
+      config: perPlayer(60),
+      schema: {
+        tags,
+        summary:
+          'Submits a deposit or a withdrawal (Idempotency-Key: a retried submit answers the first payment); declines answer 200',
+        headers: z.object({ 'idempotency-key': z.string().min(1).max(100).optional() }),
+        body: planBody.extend({
+          fields: z.record(z.string().max(40), z.string().max(200)).default({}),
+          save_profile: z.boolean().optional(),
+        }),
+        response: {
+          200: z.object({
+            payment: playerPayment,
+            next: z.union([
+              z.object({ type: z.literal('done') }),
+              z.object({ type: z.literal('redirect'), url: z.string() }),
+            ]),
+          }),
+          ...auth,
+        },
+      },
+    },
+    async (request) =>
+      payments.submit(
+        request.requireUser(),
+        request.body,
+        request.headers['idempotency-key'],
+        request.locale,
+      ),
+  )
+
+  app.get(
+    '/api/player/payments',
+    {
+      schema: {
+        tags,
+        summary: 'The player’s payments, newest first (IPlayerPayment[])',
+        response: { 200: z.array(playerPayment), ...auth },
+      },
+    },
+    async (request) => payments.history(request.requireUser(), request.locale),
+  )
+
+  app.post(
+    '/api/player/payments/with_pages',
+    {
+      config: perPlayer(120),
+      schema: {
+        tags,
+        summary: 'The player’s payments by page, optionally by currency and type',
+        body: z.strictObject({
+          page: z.number().int().min(1).max(100_000).default(1),
+          page_size: z.number().int().min(1).max(100).default(20),
+          filter: z.strictObject({ currency: currency.optional(), type: action.optional() }).optional(),
+        }),
+        response: {
+          200: z.object({
+            data: z.array(playerPayment),
+            pagination: z.object({ page: z.number(), per_page: z.number(), total_count: z.number() }),
+          }),
+          ...auth,
+        },
+      },
+    },
+    async (request) =>
+      payments.historyPage(
+        request.requireUser(),
+        request.body.page,
+        request.body.page_size,
+        request.body.filter ?? {},
+        request.locale,
+      ),
+  )
+
+  app.post(
+    '/api/player/payments/:id/recall',
+    {
+      schema: {
+        tags,
+        summary: 'Recalls a pending withdrawal: the held money returns to the balance',
+        params: idParam,
+        response: { 200: playerPayment, 404: errorResponse, ...auth },
+      },
+    },
+    async (request) => payments.recall(request.requireUser(), BigInt(request.params.id), request.locale),
+  )
+
+  app.get(
+    '/api/player/crypto_addresses',
+    {
+      schema: {
+        tags,
+        summary: 'The player’s deposit address per crypto currency (wallets opened on first call)',
+        response: { 200: z.record(z.string(), z.string()), ...auth },
+      },
+    },
+    async (request) => crypto.addresses(request.requireUser()),
+  )
+
+  app.post(
+    '/api/users/transaction',
+    {
+      config: perPlayer(60),
+      schema: {
+        tags,
+        summary: 'Records a fraud-check payload (spec §3) and scores it',
+        body: fraudPayload,
+        response: { 200: z.object({ status: z.literal('recorded'), score: z.number() }), ...auth },
+      },
+    },
+    async (request) => {
+      const { status, score } = await scoreAndRecord(db, request.requireUser(), request.body)
+      return { status, score }
+    },
+  )
+
+  app.post(
+    '/log-payments-dep',
+    {
+      config: perPlayer(30),
+      bodyLimit: 32 * 1024,
+      schema: {
+        tags,
+        summary: 'Records the deposit methods the cashbox offered the player',
+        body: z.strictObject({
+          depositMethods: z.array(z.record(z.string(), z.unknown())).max(100),
+          userInfo: z.record(z.string(), z.unknown()),
+        }),
+        response: { 204: z.null(), ...auth },
+      },
+    },
+    async (request, reply) => {
+      const user = request.requireUser()
+      await db.query(
+        'INSERT INTO payment_method_logs (user_id, deposit_methods, user_info) VALUES ($1, $2, $3)',
+        [user.toString(), JSON.stringify(request.body.depositMethods), JSON.stringify(request.body.userInfo)],
+      )
+      return reply.status(204).send(null)
+    },
+  )
+}

@@ -1,0 +1,264 @@
+import crypto from 'node:crypto'
+import { CRYPTO_WALLET_CURRENCIES, currencyDefinition, isCrypto } from '@aurum/shared'
+import { deriveSecret } from '../../lib/derive-secret.ts'
+import type {
+  DepositOutcome,
+  DepositRequest,
+  MethodField,
+  PaymentAction,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderMethod,
+} from './provider.ts'
+
+/**
+ * Roughly how many major units of a currency one euro buys: the sandbox states its bounds in euros
+ * and scales them, so every currency gets plausible limits without a rates feed.
+ */
+const EURO_SCALE: Record<string, number> = {
+  EUR: 1,
+  USD: 1,
+  CAD: 1.5,
+  AUD: 1.6,
+  NZD: 1.8,
+  PLN: 4,
+  NOK: 10,
+  BRL: 5,
+  JPY: 150,
+  BTC: 0.00001,
+  ETH: 0.0003,
+  BCH: 0.002,
+  LTC: 0.01,
+  DOG: 5,
+  USDT: 1,
+}
+
+/** Euros in a currency's minor units, rounded to two significant digits' worth of subunits. */
+export function eurosIn(currency: string, euros: number): bigint {
+  const definition = currencyDefinition(currency)
+  const scale = EURO_SCALE[currency]
+  if (!definition || scale === undefined) throw new Error(`no sandbox scale for ${currency}`)
+  return BigInt(Math.round(euros * scale * definition.subunits_to_unit))
+}
+
+/** The sandbox's test cards (docs/payments.md), known by first 6 and last 4 digits. */
+export type CardScenario = 'approve' | 'three_ds' | 'card_declined' | 'insufficient_funds'
+export function cardScenario(bin: string, last4: string): CardScenario {
+  if (bin === '400000' && last4 === '3220') return 'three_ds'
+  if (bin === '400000' && last4 === '0002') return 'card_declined'
+  if (bin === '400000' && last4 === '9995') return 'insufficient_funds'
+  return 'approve'
+}
+
+const CARD_FIELDS: MethodField[] = [
+  { name: 'card_number', type: 'card_number', required: true, mask: ['#### #### #### ####'] },
+  { name: 'expiry', type: 'expiry', required: true, mask: ['##/##'] },
+  { name: 'cvv', type: 'cvv', required: true, mask: ['###'] },
+  { name: 'card_holder', type: 'text', required: true },
+]
+
+interface MethodSpec {
+  id: string
+  brand: string
+  type: ProviderMethod['type']
+  actions: PaymentAction[]
+  /** Which currencies: fiat, crypto, or a fixed list. */
+  currencies: 'fiat' | 'crypto' | readonly string[]
+  euros: Record<PaymentAction, [number, number]>
+  feePercent: Record<PaymentAction, number>
+  processingTime: Record<PaymentAction, ProviderMethod['processingTime']>
+  verificationRequired?: boolean
+  savesCards?: boolean
+  fields: Record<PaymentAction, MethodField[]>
+  playerFields?: string[]
+}
+
+/** The sandbox's methods: cards, a bank transfer, an e-wallet, sofort (EUR), crypto, and a card provider for crypto. */
+const METHODS: MethodSpec[] = [
+  {
+    id: 'card',
+    brand: 'visa',
+    type: 'cards',
+    actions: ['deposit', 'cashout'],
+    currencies: 'fiat',
+    euros: { deposit: [10, 5_000], cashout: [20, 5_000] },
+    feePercent: { deposit: 0, cashout: 0 },
+    processingTime: { deposit: 'instant', cashout: 'hours_24' },
+    savesCards: true,
+    fields: { deposit: CARD_FIELDS, cashout: CARD_FIELDS.filter((f) => f.name === 'card_number') },
+  },
+  {
+    id: 'bank_transfer',
+    brand: 'sepa',
+    type: 'bank_transfer',
+    actions: ['deposit', 'cashout'],
+    currencies: 'fiat',
+    euros: { deposit: [20, 20_000], cashout: [50, 20_000] },
+    feePercent: { deposit: 0, cashout: 1 },
+    processingTime: { deposit: 'days_1_3', cashout: 'days_1_3' },
+    fields: {
+      deposit: [],
+      cashout: [
+        { name: 'iban', type: 'iban', required: true },
+        { name: 'account_holder', type: 'text', required: true },
+      ],
+    },
+    playerFields: ['first_name', 'last_name'],
+  },
+  {
+    id: 'ewallet',
+    brand: 'sandpay',
+    type: 'direct',
+    actions: ['deposit', 'cashout'],
+    currencies: 'fiat',
+    euros: { deposit: [10, 2_000], cashout: [20, 2_000] },
+    feePercent: { deposit: 2, cashout: 0 },
+    processingTime: { deposit: 'instant', cashout: 'minutes' },
+    fields: {
+      deposit: [{ name: 'email', type: 'email', required: true }],
+      cashout: [{ name: 'email', type: 'email', required: true }],
+    },
+  },
+  {
+    id: 'sofort',
+    brand: 'sofort',
+    type: 'bank_transfer',
+    actions: ['deposit'],
+    currencies: ['EUR'],
+    euros: { deposit: [10, 5_000], cashout: [0, 0] },
+    feePercent: { deposit: 0, cashout: 0 },
+    processingTime: { deposit: 'minutes', cashout: 'minutes' },
+    fields: { deposit: [], cashout: [] },
+  },
+  {
+    id: 'crypto',
+    brand: 'crypto',
+    type: 'crypto',
+    actions: ['deposit', 'cashout'],
+    currencies: 'crypto',
+    euros: { deposit: [10, 100_000], cashout: [20, 50_000] },
+    feePercent: { deposit: 0, cashout: 0 },
+    processingTime: { deposit: 'minutes', cashout: 'hours_24' },
+    fields: { deposit: [], cashout: [{ name: 'address', type: 'text', required: true }] },
+  },
+  {
+    // Spec §9: buying crypto with a card, fee 4.5 %, about 10 minutes, verification.
+    id: 'card_provider',
+    brand: 'card_provider',
+    type: 'cards',
+    actions: ['deposit'],
+    currencies: 'crypto',
+    euros: { deposit: [20, 2_000], cashout: [0, 0] },
+    feePercent: { deposit: 4.5, cashout: 0 },
+    processingTime: { deposit: 'minutes', cashout: 'minutes' },
+    verificationRequired: true,
+    fields: { deposit: CARD_FIELDS, cashout: [] },
+  },
+]
+
+const inCurrency = (spec: MethodSpec, currency: string) => {
+  const definition = currencyDefinition(currency)
+  if (!definition || EURO_SCALE[currency] === undefined) return false
+  if (spec.currencies === 'fiat') return !isCrypto(definition)
+  if (spec.currencies === 'crypto') return (CRYPTO_WALLET_CURRENCIES as readonly string[]).includes(currency)
+  return spec.currencies.includes(currency)
+}
+
+/** Where the sandbox's pages live (the 3-D Secure challenge and the e-wallet sign-in). */
+export const SANDBOX_PAGE_PATH = { three_ds: '/payments/sandbox/3ds', wallet: '/payments/sandbox/wallet' }
+
+/**
+ * The sandbox provider: real flows with test data. Its keys are derived from WALLET_SECRET, so
+ * every node verifies the callbacks and page tokens of every other.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox'
+  private callbackKey: string
+  private pageKey: string
+
+  constructor(walletSecret: string) {
+    this.callbackKey = deriveSecret(walletSecret, 'payments-sandbox-callbacks')
+    this.pageKey = deriveSecret(walletSecret, 'payments-sandbox-pages')
+  }
+
+  methods(currency: string, action: PaymentAction): ProviderMethod[] {
+    return METHODS.filter((m) => m.actions.includes(action) && inCurrency(m, currency)).map((m) => ({
+      id: m.id,
+      brand: m.brand,
+      type: m.type,
+      minCents: eurosIn(currency, m.euros[action][0]),
+      maxCents: eurosIn(currency, m.euros[action][1]),
+      feePercent: m.feePercent[action],
+      processingTime: m.processingTime[action],
+      verificationRequired: m.verificationRequired ?? false,
+      savesCards: m.savesCards ?? false,
+      fields: m.fields[action],
+      playerFields: m.playerFields ?? [],
+    }))
+  }
+
+  async deposit(request: DepositRequest): Promise<DepositOutcome> {
+    const reference = `sbx_${crypto.randomBytes(12).toString('hex')}`
+    const { instrument } = request
+    if (instrument.kind === 'card') {
+      switch (cardScenario(instrument.bin, instrument.last4)) {
+        case 'approve':
+          return { status: 'approved', reference }
+        case 'card_declined':
+          return { status: 'declined', reference, reason: 'card_declined' }
+        case 'insufficient_funds':
+          return { status: 'declined', reference, reason: 'insufficient_funds' }
+        case 'three_ds':
+          return { status: 'redirect', reference, url: this.pageUrl('three_ds', request.paymentId) }
+      }
+    }
+    if (request.methodId === 'ewallet' || request.methodId === 'sofort') {
+      return { status: 'redirect', reference, url: this.pageUrl('wallet', request.paymentId) }
+    }
+    // Bank transfers and crypto arrive later: a callback (operator command) or the chain.
+    return { status: 'pending', reference }
+  }
+
+  // The sandbox pays every request at once; a real provider sends the request to its bank.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  async payout(_request: DepositRequest): Promise<{ reference: string }> {
+    return { reference: `sbx_po_${crypto.randomBytes(12).toString('hex')}` }
+  }
+
+  signEvent(event: ProviderEvent): { body: string; signature: string } {
+    const body = JSON.stringify(event)
+    return { body, signature: `sha256=${hmac(this.callbackKey, body)}` }
+  }
+
+  verifySignature(rawBody: string, signature: string | undefined): boolean {
+    const match = /^sha256=([0-9a-f]{64})$/.exec(signature ?? '')
+    if (!match) return false
+    return safeEqual(match[1]!, hmac(this.callbackKey, rawBody))
+  }
+
+  /** The token that opens a payment's sandbox page: only whoever got the redirect URL has it. */
+  pageToken(paymentId: bigint): string {
+    return hmac(this.pageKey, `page:${paymentId}`)
+  }
+
+  verifyPageToken(paymentId: bigint, token: string): boolean {
+    return safeEqual(token, this.pageToken(paymentId))
+  }
+
+  pageUrl(kind: keyof typeof SANDBOX_PAGE_PATH, paymentId: bigint): string {
+    return `${SANDBOX_PAGE_PATH[kind]}/${paymentId}?token=${this.pageToken(paymentId)}`
+  }
+
+  /** A new event id: the provider's, unique per event (a redelivery repeats it). */
+  static eventId(): string {
+    return `evt_${crypto.randomBytes(12).toString('hex')}`
+  }
+}
+
+const hmac = (key: string, text: string) => crypto.createHmac('sha256', key).update(text).digest('hex')
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && crypto.timingSafeEqual(x, y)
+}

@@ -1,0 +1,501 @@
+import crypto from 'node:crypto'
+import { CURRENCIES, currencyDefinition, minorToMajor, type Locale } from '@aurum/shared'
+import type { Database, Executor } from '../../db/client.ts'
+import { AppError } from '../../lib/errors.ts'
+import { t } from '../../lib/i18n.ts'
+import { InsufficientFundsError, type Ledger } from '../ledger/ledger.ts'
+import { openWallet } from '../wallets/service.ts'
+import { cardTitle, instrumentDetails, parseFields } from './fields.ts'
+import { toPlayerPayment, type PaymentRow, type PlayerPayment } from './mapping.ts'
+import { creditDeposit, holdWithdrawal, payWithdrawal, releaseWithdrawal } from './postings.ts'
+import type { DepositOutcome, PaymentAction, ProviderEvent, ProviderMethod } from './provider.ts'
+import { eurosIn, SandboxProvider } from './sandbox-provider.ts'
+
+/** Spec §6: players in this group do not see the sofort brand. */
+export const HIDE_SOFORT_GROUP = 631
+/** Buying crypto with a card (spec §6, §9). */
+const CARD_PROVIDER = 'card_provider'
+/** Spec §9: the first deposit suggestion, 50 (euros, scaled to each currency). */
+const FIRST_DEPOSIT_SUGGESTION_EUROS = 50
+const PROFILE_FIELDS = ['first_name', 'last_name', 'country', 'city', 'address', 'postal_code'] as const
+
+export interface SubmitInput {
+  method_id: string
+  currency: string
+  action: PaymentAction
+  amount_cents: number
+  saved_profile_id?: string
+  fields: Record<string, string>
+  save_profile?: boolean
+}
+
+export type Next = { type: 'done' } | { type: 'redirect'; url: string }
+
+interface SavedProfileRow {
+  id: string
+  method_id: string
+  title: string
+  card_bin: string
+  card_last4: string
+  expiry: string
+}
+
+const PAYMENT_COLUMNS = `id, user_id, action, method_id, currency, amount_cents, fee_cents, state, recallable, provider,
+  provider_reference, redirect_url, cancellation_reason, details, created_at, finished_at`
+
+/** Fee in minor units, charged on top, rounded up (the provider never gets less than its percent). */
+export const feeFor = (amount: bigint, percent: number) =>
+  percent > 0 ? (amount * BigInt(Math.round(percent * 100)) + 9_999n) / 10_000n : 0n
+
+const money = (cents: bigint, currency: string) =>
+  `${minorToMajor(cents, currencyDefinition(currency)?.subunits_to_unit ?? 100)} ${currency}`
+
+/**
+ * The payment service (docs/payments.md): methods, plans, deposits, withdrawals, recalls,
+ * provider events. State changes of a payment and their ledger postings are one database
+ * transaction; a payment only moves forward from pending/processing once (guarded updates).
+ */
+export class PaymentService {
+  constructor(
+    private db: Database,
+    private ledger: Ledger,
+    readonly provider: SandboxProvider,
+  ) {}
+
+  // ── Methods ──────────────────────────────────────────────────────────────────────────────
+
+  /** The methods a player may use in a currency; group 631 does not see sofort. */
+  async availableMethods(userId: bigint, currency: string, action: PaymentAction): Promise<ProviderMethod[]> {
+    const groups = await this.db.query<{ group_id: number }>(
+      'SELECT group_id FROM user_groups WHERE user_id = $1',
+      [userId.toString()],
+    )
+    const hideSofort = groups.some((g) => g.group_id === HIDE_SOFORT_GROUP)
+    const methods = this.provider
+      .methods(currency, action)
+      .filter((m) => !(hideSofort && m.brand === 'sofort'))
+    if (!methods.some((m) => m.id === CARD_PROVIDER)) return methods
+    // Spec §6: the card provider only for a currency the player has a crypto address in.
+    const [address] = await this.db.query(
+      'SELECT 1 FROM crypto_addresses WHERE user_id = $1 AND currency = $2',
+      [userId.toString(), currency],
+    )
+    return address ? methods : methods.filter((m) => m.id !== CARD_PROVIDER)
+  }
+
+  async method(userId: bigint, methodId: string, currency: string, action: PaymentAction, locale: Locale) {
+    const method = (await this.availableMethods(userId, currency, action)).find((m) => m.id === methodId)
+    if (!method) throw fieldError(locale, 'method_id', 'validation.one_of', 'fields.method_id')
+    return method
+  }
+
+  async savedProfiles(userId: bigint): Promise<SavedProfileRow[]> {
+    return this.db.query<SavedProfileRow>(
+      `SELECT id, method_id, title, card_bin, card_last4, expiry FROM payment_saved_profiles
+       WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id`,
+      [userId.toString()],
+    )
+  }
+
+  async deleteSavedProfile(userId: bigint, id: string): Promise<void> {
+    const rows = await this.db.query(
+      `UPDATE payment_saved_profiles SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL
+       RETURNING id`,
+      [id, userId.toString()],
+    )
+    if (!rows.length) throw new AppError('not_found', 404)
+  }
+
+  /** Profile fields a method needs that the player has not filled in. */
+  async missingPlayerFields(userId: bigint, method: ProviderMethod): Promise<string[]> {
+    if (!method.playerFields.length) return []
+    const [user] = await this.db.query<Record<(typeof PROFILE_FIELDS)[number], string | null>>(
+      `SELECT ${PROFILE_FIELDS.join(', ')} FROM users WHERE id = $1`,
+      [userId.toString()],
+    )
+    return method.playerFields.filter((f) => !user?.[f as (typeof PROFILE_FIELDS)[number]])
+  }
+
+  async config(userId: bigint) {
+    const currencies = CURRENCIES.map((c) => c.code).filter((c) => this.provider.methods(c, 'deposit').length)
+    const addresses = await this.db.query<{ currency: string }>(
+      'SELECT currency FROM crypto_addresses WHERE user_id = $1 ORDER BY currency',
+      [userId.toString()],
+    )
+    return {
+      currencies,
+      first_deposit_suggestion_cents: Object.fromEntries(
+        currencies.map((c) => [c, Number(eurosIn(c, FIRST_DEPOSIT_SUGGESTION_EUROS))]),
+      ),
+      // Spec §6: offered when the player has a wallet whose currency has a crypto address.
+      card_provider: { enabled: addresses.length > 0, currencies: addresses.map((a) => a.currency) },
+    }
+  }
+
+  /** The bounds and fee of an amount with a method; 422 on `amount_cents` outside them. */
+  checkAmount(method: ProviderMethod, currency: string, amount: bigint, locale: Locale) {
+    if (amount < method.minCents || amount > method.maxCents) {
+      throw new AppError('validation_failed', 422, {
+        amount_cents: [
+          t(locale, 'validation.amount_range', {
+            min: money(method.minCents, currency),
+            max: money(method.maxCents, currency),
+          }),
+        ],
+      })
+    }
+    return feeFor(amount, method.feePercent)
+  }
+
+  async plan(userId: bigint, input: Omit<SubmitInput, 'fields'>, locale: Locale) {
+    const method = await this.method(userId, input.method_id, input.currency, input.action, locale)
+    if (input.saved_profile_id) await this.savedCard(userId, method, input.saved_profile_id, locale)
+    const amount = BigInt(input.amount_cents)
+    const fee = this.checkAmount(method, input.currency, amount, locale)
+    return {
+      method_id: method.id,
+      currency: input.currency,
+      action: input.action,
+      amount_cents: Number(amount),
+      fee_cents: Number(fee),
+      total_cents: Number(amount + fee),
+    }
+  }
+
+  /** A saved card of the player for a method that takes cards; 422 on `saved_profile_id` otherwise. */
+  async savedCard(userId: bigint, method: ProviderMethod, id: string, locale: Locale) {
+    const profile = method.savesCards
+      ? (await this.savedProfiles(userId)).find((p) => p.id === id)
+      : undefined
+    if (!profile) throw fieldError(locale, 'saved_profile_id', 'validation.one_of', 'fields.saved_profile_id')
+    return { bin: profile.card_bin, last4: profile.card_last4, expiry: profile.expiry }
+  }
+
+  // ── Submitting ───────────────────────────────────────────────────────────────────────────
+
+  /** POST /api/payments: one payment per Idempotency-Key; deposits ask the provider, withdrawals hold funds. */
+  async submit(
+    userId: bigint,
+    input: SubmitInput,
+    idempotencyKey: string | undefined,
+    locale: Locale,
+  ): Promise<{ payment: PlayerPayment; next: Next }> {
+    const method = await this.method(userId, input.method_id, input.currency, input.action, locale)
+    // A crypto deposit is a transfer to the player's address, seen on the chain: nothing to submit.
+    if (input.action === 'deposit' && method.type === 'crypto') {
+      throw fieldError(locale, 'method_id', 'validation.crypto_deposit', 'fields.method_id')
+    }
+    const saved = input.saved_profile_id
+      ? await this.savedCard(userId, method, input.saved_profile_id, locale)
+      : undefined
+    const amount = BigInt(input.amount_cents)
+    const fee = this.checkAmount(method, input.currency, amount, locale)
+    const instrument = parseFields(method, input.action, input.currency, input.fields, saved)
+    const missing = await this.missingPlayerFields(userId, method)
+    if (missing.length) {
+      throw new AppError('validation_failed', 422, {
+        base: [t(locale, 'validation.player_fields', { fields: missing.join(', ') })],
+      })
+    }
+    const key = idempotencyKey ?? `auto:${crypto.randomUUID()}`
+
+    const created = await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<PaymentRow>(
+        `INSERT INTO payments (user_id, action, method_id, currency, amount_cents, fee_cents, state, recallable, details, idempotency_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING ${PAYMENT_COLUMNS}`,
+        [
+          userId.toString(),
+          input.action,
+          method.id,
+          input.currency,
+          amount.toString(),
+          fee.toString(),
+          input.action === 'cashout' ? 'pending' : 'processing',
+          input.action === 'cashout',
+          JSON.stringify(instrumentDetails(instrument)),
+          key,
+        ],
+      )
+      if (!row) return undefined
+      if (input.action === 'cashout') await holdWithdrawal(this.ledger, tx, row)
+      else await openWallet(tx, this.ledger, userId, input.currency, false)
+      return row
+    })
+    if (!created) {
+      // A retried submit: the first payment, as it is now.
+      const existing = await this.findByKey(userId, key)
+      return { payment: toPlayerPayment(existing, locale), next: nextStep(existing) }
+    }
+    if (input.action === 'cashout')
+      return { payment: toPlayerPayment(created, locale), next: { type: 'done' } }
+
+    let outcome: DepositOutcome
+    try {
+      outcome = await this.provider.deposit({
+        paymentId: created.id,
+        methodId: method.id,
+        currency: input.currency,
+        amountCents: amount + fee,
+        instrument,
+      })
+    } catch {
+      outcome = { status: 'declined', reference: '', reason: 'provider_error' }
+    }
+    const row = await this.db.transaction(async (tx) => {
+      const updated = await this.applyOutcome(tx, created, outcome)
+      if (
+        input.save_profile &&
+        instrument.kind === 'card' &&
+        method.savesCards &&
+        outcome.status !== 'declined'
+      ) {
+        await tx.query(
+          `INSERT INTO payment_saved_profiles (id, user_id, method_id, title, card_bin, card_last4, expiry)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+          [
+            `card_${crypto.randomBytes(12).toString('hex')}`,
+            userId.toString(),
+            method.id,
+            cardTitle(instrument.bin, instrument.last4),
+            instrument.bin,
+            instrument.last4,
+            instrument.expiry,
+          ],
+        )
+      }
+      return updated
+    })
+    return { payment: toPlayerPayment(row, locale), next: nextStep(row) }
+  }
+
+  /** Applies the provider's first answer to a deposit (only while it is still processing). */
+  private async applyOutcome(
+    tx: Executor,
+    payment: PaymentRow,
+    outcome: DepositOutcome,
+  ): Promise<PaymentRow> {
+    switch (outcome.status) {
+      case 'approved':
+        return (await this.settleDeposit(tx, payment.id, outcome.reference)) ?? payment
+      case 'declined':
+        return (await this.declineDeposit(tx, payment.id, outcome.reason, outcome.reference)) ?? payment
+      case 'redirect':
+      case 'pending': {
+        const [row] = await tx.query<PaymentRow>(
+          `UPDATE payments SET state = 'pending', provider_reference = $2, redirect_url = $3
+           WHERE id = $1 AND state = 'processing' RETURNING ${PAYMENT_COLUMNS}`,
+          [payment.id.toString(), outcome.reference, outcome.status === 'redirect' ? outcome.url : null],
+        )
+        return row ?? payment
+      }
+    }
+  }
+
+  /** A deposit succeeded: state and credit together, once. */
+  private async settleDeposit(tx: Executor, id: bigint, reference: string): Promise<PaymentRow | undefined> {
+    const [row] = await tx.query<PaymentRow>(
+      `UPDATE payments SET state = 'succeeded', finished_at = now(), redirect_url = NULL,
+         provider_reference = coalesce(provider_reference, $2)
+       WHERE id = $1 AND action = 'deposit' AND state IN ('processing', 'pending') RETURNING ${PAYMENT_COLUMNS}`,
+      [id.toString(), reference || null],
+    )
+    if (row) await creditDeposit(this.ledger, tx, row)
+    return row
+  }
+
+  private async declineDeposit(
+    tx: Executor,
+    id: bigint,
+    reason: string,
+    reference: string,
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await tx.query<PaymentRow>(
+      `UPDATE payments SET state = 'declined', finished_at = now(), redirect_url = NULL, cancellation_reason = $2,
+         provider_reference = coalesce(provider_reference, $3)
+       WHERE id = $1 AND action = 'deposit' AND state IN ('processing', 'pending') RETURNING ${PAYMENT_COLUMNS}`,
+      [id.toString(), reason, reference || null],
+    )
+    return row
+  }
+
+  // ── Provider events ──────────────────────────────────────────────────────────────────────
+
+  /**
+   * Applies a verified provider event once: the event id is recorded in the same transaction as
+   * the state change and the credit, so parallel redeliveries wait on its unique key and then
+   * find it taken.
+   */
+  async applyEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+    return this.db.transaction(async (tx) => {
+      const [payment] = await tx.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
+        String(event.payment_id),
+      ])
+      if (
+        !payment ||
+        payment.provider !== this.provider.name ||
+        payment.provider_reference !== event.reference
+      ) {
+        throw new AppError('not_found', 404)
+      }
+      const [fresh] = await tx.query(
+        `INSERT INTO payment_callbacks (provider, event_id, payment_id, type) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
+        [this.provider.name, event.id, payment.id.toString(), event.type],
+      )
+      if (!fresh) return 'duplicate'
+      const changed =
+        event.type === 'payment.succeeded'
+          ? await this.settleDeposit(tx, payment.id, event.reference)
+          : await this.declineDeposit(tx, payment.id, event.reason ?? 'declined', event.reference)
+      return changed ? 'applied' : 'ignored'
+    })
+  }
+
+  // ── Withdrawals ──────────────────────────────────────────────────────────────────────────
+
+  /** The player takes a pending withdrawal back: the held money returns. */
+  async recall(userId: bigint, id: bigint, locale: Locale): Promise<PlayerPayment> {
+    const row = await this.db.transaction(async (tx) => {
+      const [updated] = await tx.query<PaymentRow>(
+        `UPDATE payments SET state = 'recalled', recallable = false, finished_at = now()
+         WHERE id = $1 AND user_id = $2 AND action = 'cashout' AND state = 'pending' AND recallable
+         RETURNING ${PAYMENT_COLUMNS}`,
+        [id.toString(), userId.toString()],
+      )
+      if (updated) await releaseWithdrawal(this.ledger, tx, updated, 'cashout_recall')
+      return updated
+    })
+    if (row) return toPlayerPayment(row, locale)
+    await this.get(userId, id)
+    throw new AppError('not_recallable', 422)
+  }
+
+  /**
+   * The operator's decision on a pending payment. A withdrawal is paid (succeeded) or rejected
+   * (money back); a pending deposit (bank transfer) is confirmed or failed through the provider's
+   * signed callback path, as the bank would.
+   */
+  async operatorDecide(id: bigint, decision: 'approve' | 'reject', reason?: string): Promise<PaymentRow> {
+    const [payment] = await this.db.query<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`,
+      [id.toString()],
+    )
+    if (!payment) throw new AppError('not_found', 404)
+    if (payment.state !== 'pending' && payment.state !== 'processing') throw new AppError('not_pending', 422)
+    if (payment.action === 'deposit') {
+      await this.applyEvent({
+        id: SandboxProvider.eventId(),
+        type: decision === 'approve' ? 'payment.succeeded' : 'payment.failed',
+        payment_id: Number(payment.id),
+        reference: payment.provider_reference ?? '',
+        ...(decision === 'reject' ? { reason: reason ?? 'declined' } : {}),
+      })
+    } else {
+      const reference =
+        decision === 'approve'
+          ? (
+              await this.provider.payout({
+                paymentId: payment.id,
+                methodId: payment.method_id,
+                currency: payment.currency,
+                amountCents: payment.amount_cents,
+                instrument: { kind: 'none' },
+              })
+            ).reference
+          : null
+      await this.db.transaction(async (tx) => {
+        const [row] = await tx.query<PaymentRow>(
+          `UPDATE payments SET state = $2, recallable = false, finished_at = now(), cancellation_reason = $3,
+             provider_reference = coalesce($4, provider_reference)
+           WHERE id = $1 AND action = 'cashout' AND state = 'pending' RETURNING ${PAYMENT_COLUMNS}`,
+          [
+            payment.id.toString(),
+            decision === 'approve' ? 'succeeded' : 'rejected',
+            reason ?? null,
+            reference,
+          ],
+        )
+        if (!row) throw new AppError('not_pending', 422)
+        if (decision === 'approve') await payWithdrawal(this.ledger, tx, row)
+        else await releaseWithdrawal(this.ledger, tx, row, 'cashout_reject')
+      })
+    }
+    const [after] = await this.db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
+      id.toString(),
+    ])
+    return after!
+  }
+
+  // ── History ──────────────────────────────────────────────────────────────────────────────
+
+  async get(userId: bigint, id: bigint): Promise<PaymentRow> {
+    const [row] = await this.db.query<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1 AND user_id = $2`,
+      [id.toString(), userId.toString()],
+    )
+    if (!row) throw new AppError('not_found', 404)
+    return row
+  }
+
+  /** A payment by id without the owner (the sandbox pages, which carry a signed token instead). */
+  async byId(id: bigint): Promise<PaymentRow | undefined> {
+    const [row] = await this.db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
+      id.toString(),
+    ])
+    return row
+  }
+
+  private async findByKey(userId: bigint, key: string): Promise<PaymentRow> {
+    const [row] = await this.db.query<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 AND idempotency_key = $2`,
+      [userId.toString(), key],
+    )
+    if (!row) throw new Error('payment of an idempotency key vanished')
+    return row
+  }
+
+  async history(userId: bigint, locale: Locale, limit = 200): Promise<PlayerPayment[]> {
+    const rows = await this.db.query<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 ORDER BY id DESC LIMIT $2`,
+      [userId.toString(), limit],
+    )
+    return rows.map((r) => toPlayerPayment(r, locale))
+  }
+
+  async historyPage(
+    userId: bigint,
+    page: number,
+    perPage: number,
+    filter: { currency?: string; type?: PaymentAction },
+    locale: Locale,
+  ) {
+    const where = `user_id = $1 AND ($2::text IS NULL OR currency = $2) AND ($3::text IS NULL OR action = $3)`
+    const params = [userId.toString(), filter.currency ?? null, filter.type ?? null]
+    const [count] = await this.db.query<{ n: bigint }>(
+      `SELECT count(*)::int8 AS n FROM payments WHERE ${where}`,
+      params,
+    )
+    const rows = await this.db.query<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE ${where} ORDER BY id DESC LIMIT $4 OFFSET $5`,
+      [...params, perPage, (page - 1) * perPage],
+    )
+    return {
+      data: rows.map((r) => toPlayerPayment(r, locale)),
+      pagination: { page, per_page: perPage, total_count: Number(count!.n) },
+    }
+  }
+}
+
+/** What the client does next with a payment: go to the provider's page while it waits there. */
+function nextStep(row: PaymentRow): Next {
+  return row.state === 'pending' && row.redirect_url
+    ? { type: 'redirect', url: row.redirect_url }
+    : { type: 'done' }
+}
+
+function fieldError(locale: Locale, field: string, key: string, label: string): AppError {
+  return new AppError('validation_failed', 422, { [field]: [t(locale, key, { field: t(locale, label) })] })
+}
+
+export { InsufficientFundsError }

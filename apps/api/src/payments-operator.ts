@@ -1,0 +1,57 @@
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { migrate } from './db/migrate.ts'
+import { AppError } from './lib/errors.ts'
+import { Ledger } from './modules/ledger/ledger.ts'
+import { SandboxProvider } from './modules/payments/sandbox-provider.ts'
+import { PaymentService } from './modules/payments/service.ts'
+
+const USAGE = 'usage: npm run payments:operator -- approve <payment id> | reject <payment id> ["reason"]'
+
+/**
+ * `npm run payments:operator -- approve|reject <id> [reason]`: the operator's decision on a pending
+ * payment. A withdrawal is paid (succeeded) or rejected (the held money returns, with the reason);
+ * a pending bank-transfer deposit is confirmed or failed through the provider's callback path.
+ * Embedded database: stop the server first (one process opens it at a time).
+ */
+async function main() {
+  const [decision, idText, ...rest] = process.argv.slice(2)
+  if ((decision !== 'approve' && decision !== 'reject') || !idText || !/^\d{1,18}$/.test(idText)) {
+    console.error(USAGE)
+    process.exit(64)
+  }
+  const reason = rest.join(' ').trim() || undefined
+  if (reason && reason.length > 500) {
+    console.error('the reason is too long (500 characters at most)')
+    process.exit(64)
+  }
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(78)
+    }
+    throw error
+  }
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  try {
+    await migrate(db)
+    const payments = new PaymentService(db, new Ledger(db), new SandboxProvider(config.WALLET_SECRET))
+    const payment = await payments.operatorDecide(BigInt(idText), decision, reason)
+    console.log(
+      `payment ${payment.id} (${payment.action} ${payment.amount_cents} ${payment.currency}): ${payment.state}` +
+        (payment.cancellation_reason ? ` – ${payment.cancellation_reason}` : ''),
+    )
+  } catch (error) {
+    if (error instanceof AppError) {
+      console.error(error.code === 'not_found' ? `no payment ${idText}` : `payment ${idText} is not pending`)
+      process.exitCode = 1
+    } else throw error
+  } finally {
+    await db.close()
+  }
+}
+
+await main()

@@ -1,0 +1,200 @@
+import { describe, expect, inject, it, onTestFailed } from 'vitest'
+import type { Page } from 'playwright-core'
+import { axe, launch, screenshot, watchConsole } from './browser.ts'
+import { solvedCaptcha } from './captcha.ts'
+
+const base = inject('baseURL')
+
+async function balanceIs(page: Page, text: string) {
+  await page.waitForFunction(
+    (expected) =>
+      document.querySelector('[data-testid="header-balance"]')?.textContent?.replace(/\s+/g, ' ') ===
+      expected,
+    text,
+  )
+}
+
+/** A new player registered from the page's origin, in variant A (no profile-completion modal), notices answered. */
+async function newPlayer(page: Page, currency: string) {
+  await page.goto(base + '/', { waitUntil: 'networkidle' })
+  await page.getByRole('button', { name: /^accept$/i }).click()
+  await page.getByRole('button', { name: /^got it$/i }).click()
+  await page.evaluate(
+    async (user) => {
+      const json = { 'content-type': 'application/json' }
+      await fetch('/api/users', { method: 'POST', headers: json, body: JSON.stringify({ user }) })
+      await fetch('/api/player/groups', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ groups: { add: [543], remove: [] } }),
+      })
+    },
+    {
+      email: `cashbox.${currency}.${Date.now()}@example.com`,
+      password: 'Golden-Lynx-2048',
+      terms_acceptance: true,
+      currency,
+      captcha: await solvedCaptcha(base),
+    },
+  )
+  await page.reload({ waitUntil: 'networkidle' })
+}
+
+describe('the cashbox', () => {
+  it('deposits 100 EUR by card through 3-D Secure, withdraws 40 and recalls the withdrawal', async () => {
+    const browser = await launch()
+    const page = await browser.context.newPage()
+    const problems = watchConsole(page)
+    onTestFailed(() => screenshot(page, 'cashbox-failed').catch(() => undefined))
+    try {
+      await page.goto(base + '/', { waitUntil: 'networkidle' })
+      await page.getByRole('button', { name: /^accept$/i }).click()
+      await page.getByRole('button', { name: /^got it$/i }).click()
+      // A new player (variant A of the profile test, so no completion modal comes in between).
+      await page.evaluate(
+        async (user) => {
+          const json = { 'content-type': 'application/json' }
+          await fetch('/api/users', { method: 'POST', headers: json, body: JSON.stringify({ user }) })
+          await fetch('/api/player/groups', {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ groups: { add: [543], remove: [] } }),
+          })
+        },
+        {
+          email: `cashbox.${Date.now()}@example.com`,
+          password: 'Golden-Lynx-2048',
+          terms_acceptance: true,
+          currency: 'EUR',
+          captcha: await solvedCaptcha(base),
+        },
+      )
+      await page.reload({ waitUntil: 'networkidle' })
+      await balanceIs(page, '0.00 EUR')
+
+      // Deposit: amount, method (the card comes first), card details, 3-D Secure.
+      const cashier = page.getByRole('dialog', { name: /cashier/i })
+      await page.getByRole('link', { name: /^deposit$/i }).click()
+      await cashier.getByLabel(/amount in eur/i).waitFor()
+      expect(await axe(page)).toEqual([])
+      await cashier.getByLabel(/amount in eur/i).fill('100')
+      await cashier.getByRole('button', { name: /continue/i }).click()
+      await cashier.getByRole('button', { name: /continue/i }).click()
+      await cashier.getByLabel(/card number/i).fill('4000 0000 0000 3220')
+      await cashier.getByLabel(/expiry date/i).fill('12/30')
+      await cashier.getByLabel(/security code/i).fill('123')
+      await cashier.getByLabel(/cardholder name/i).fill('Ana Lind')
+      await cashier.getByRole('button', { name: /deposit 100\.00 eur/i }).click()
+      await page.waitForURL(/\/payments\/sandbox\/3ds\//)
+      await screenshot(page, 'cashbox-3ds')
+      await page.getByRole('button', { name: /approve/i }).click()
+      await page.getByText(/your deposit was successful/i).waitFor()
+      await balanceIs(page, '100.00 EUR')
+
+      // Withdraw 40: pending and recallable, the money held.
+      await page.getByRole('link', { name: /^deposit$/i }).click()
+      await cashier.getByRole('tab', { name: /withdraw/i }).click()
+      await cashier.getByLabel(/amount in eur/i).fill('40')
+      await cashier.getByRole('button', { name: /continue/i }).click()
+      await cashier.getByRole('button', { name: /continue/i }).click()
+      await cashier.getByRole('button', { name: /request withdrawal/i }).click()
+      await cashier.getByText(/withdrawal request was received/i).waitFor()
+      await balanceIs(page, '60.00 EUR')
+
+      // Recall from the requests list: the balance is whole again.
+      await cashier.getByRole('tab', { name: /requests and history/i }).click()
+      await cashier.getByRole('button', { name: /^recall$/i }).click()
+      await page.getByText(/the withdrawal was recalled/i).waitFor()
+      await balanceIs(page, '100.00 EUR')
+      await screenshot(page, 'cashbox-recalled')
+      expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  })
+
+  it('credits a BTC deposit once the simulated chain confirms it, shown in micro BTC', async () => {
+    const browser = await launch()
+    const page = await browser.context.newPage()
+    onTestFailed(() => screenshot(page, 'cashbox-btc-failed').catch(() => undefined))
+    try {
+      await newPlayer(page, 'BTC')
+      await balanceIs(page, '0 µBTC')
+      const cashier = page.getByRole('dialog', { name: /cashier/i })
+      await page.getByRole('link', { name: /^deposit$/i }).click()
+      await cashier.getByLabel(/amount in btc/i).fill('0.001')
+      await cashier.getByRole('button', { name: /continue/i }).click()
+      await cashier.getByRole('button', { name: /continue/i }).click()
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="crypto-address"]')?.textContent ?? '').trim().length > 20,
+      )
+      const address = (await cashier.getByTestId('crypto-address').textContent())!.trim()
+      expect(address.length).toBeGreaterThan(20)
+      // The chain: a transaction to the address, then the blocks that confirm it (BTC needs 2).
+      const credited = await page.evaluate(async (to) => {
+        const json = { 'content-type': 'application/json' }
+        await fetch('/dev/chain/transactions', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ currency: 'BTC', address: to, amount_cents: 100_000 }),
+        })
+        const mined = await fetch('/dev/chain/blocks', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ count: 2 }),
+        })
+        return ((await mined.json()) as { credited: number }).credited
+      }, address)
+      expect(credited).toBe(1)
+      await page.reload({ waitUntil: 'networkidle' })
+      await balanceIs(page, '1,000 µBTC')
+    } finally {
+      await browser.close()
+    }
+  })
+
+  it('shows a declined card’s error, and refuses an amount outside the bounds in the page and in the api', async () => {
+    const browser = await launch()
+    const page = await browser.context.newPage()
+    onTestFailed(() => screenshot(page, 'cashbox-declined-failed').catch(() => undefined))
+    try {
+      await newPlayer(page, 'EUR')
+      const cashier = page.getByRole('dialog', { name: /cashier/i })
+      await page.getByRole('link', { name: /^deposit$/i }).click()
+      await cashier.getByLabel(/amount in eur/i).fill('5')
+      await cashier.getByText(/must be between 10\.00 EUR and/i).waitFor()
+      expect(await cashier.getByRole('button', { name: /continue/i }).isDisabled()).toBe(true)
+      const server = await page.evaluate(async () => {
+        const res = await fetch('/api/payments/plan', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ method_id: 'card', currency: 'EUR', action: 'deposit', amount_cents: 500 }),
+        })
+        return { status: res.status, body: (await res.json()) as { errors?: Record<string, string[]> } }
+      })
+      expect(server.status).toBe(422)
+      expect(server.body.errors?.amount_cents?.[0]).toMatch(/between/i)
+
+      await cashier.getByLabel(/amount in eur/i).fill('25')
+      await cashier.getByRole('button', { name: /continue/i }).click()
+      await cashier.getByRole('button', { name: /continue/i }).click()
+      // A number that is no card is refused next to its field.
+      await cashier.getByLabel(/card number/i).fill('1234 5678')
+      await cashier.getByLabel(/expiry date/i).fill('12/30')
+      await cashier.getByLabel(/security code/i).fill('123')
+      await cashier.getByLabel(/cardholder name/i).fill('Ana Lind')
+      await cashier.getByRole('button', { name: /deposit 25\.00 eur/i }).click()
+      await cashier.getByText(/enter a valid card number/i).waitFor()
+      await cashier.getByLabel(/card number/i).fill('4000 0000 0000 0002')
+      await cashier.getByLabel(/expiry date/i).fill('12/30')
+      await cashier.getByLabel(/security code/i).fill('123')
+      await cashier.getByLabel(/cardholder name/i).fill('Ana Lind')
+      await cashier.getByRole('button', { name: /deposit 25\.00 eur/i }).click()
+      await cashier.getByText(/did not go through/i).waitFor()
+      await balanceIs(page, '0.00 EUR')
+    } finally {
+      await browser.close()
+    }
+  })
+})

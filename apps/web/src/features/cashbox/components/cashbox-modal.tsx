@@ -1,0 +1,548 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { currencyDefinition, displayAmount, isCrypto, majorToMinor, minorToMajor } from '@aurum/shared'
+import { Button } from '../../../components/button/button.tsx'
+import { FormAlert, formStyles, TextField } from '../../../components/form/field.tsx'
+import { Modal } from '../../../components/modal/modal.tsx'
+import type { ModalComponentProps } from '../../../components/modal/modal-host.tsx'
+import { useServices } from '../../../lib/services.tsx'
+import { fieldErrors } from '../../account/api/auth-mutations.ts'
+import { useAccounts } from '../../wallet/api/accounts.ts'
+import {
+  useAfterMoneyMovement,
+  useCryptoAddresses,
+  useMethodFields,
+  useMethods,
+  usePaymentHistory,
+  usePaymentsConfig,
+  usePaymentsLib,
+  useRecall,
+} from '../api/cashbox-queries.ts'
+import { amountBounds, initialChoice } from '../bounds.ts'
+import type { PaymentAction, PaymentsMethod, SubmitResult } from '../payments-lib/types.ts'
+import styles from './cashbox.module.css'
+
+type Step = 'amount' | 'methods' | 'details' | 'result'
+
+/** Modal names of the cashbox routes (spec §2) and the flow each starts with. */
+const FLOW_OF: Record<string, PaymentAction | 'dashboard'> = {
+  'cashbox-dashboard': 'dashboard',
+  'cashbox-deposit': 'deposit',
+  'cashbox-deposit-fast': 'deposit',
+  'cashbox-withdraw': 'cashout',
+}
+
+/**
+ * The cashbox (spec §2, §4): a dashboard with the withdraw requests, and deposit or withdrawal
+ * in three steps: amount, payment method, payment details; then success or unsuccess.
+ */
+export function CashboxModal({ entry, close }: ModalComponentProps) {
+  const { t } = useTranslation()
+  const start = FLOW_OF[entry.name] ?? 'dashboard'
+  const [flow, setFlow] = useState<PaymentAction | 'dashboard'>(start)
+  return (
+    <Modal entry={entry} title={t('cashbox.title')} onClose={close}>
+      <div className={styles.tabs} role="tablist" aria-label={t('cashbox.title')}>
+        {(['deposit', 'cashout', 'dashboard'] as const).map((f) => (
+          <button
+            key={f}
+            type="button"
+            role="tab"
+            aria-selected={flow === f}
+            className={styles.tab}
+            onClick={() => setFlow(f)}
+          >
+            {t(`cashbox.tab_${f}`)}
+          </button>
+        ))}
+      </div>
+      {flow === 'dashboard' ? (
+        <WithdrawRequests />
+      ) : (
+        <PaymentFlow key={flow} action={flow} fast={entry.name === 'cashbox-deposit-fast'} onClose={close} />
+      )}
+    </Modal>
+  )
+}
+
+function PaymentFlow({
+  action,
+  fast,
+  onClose,
+}: {
+  action: PaymentAction
+  fast: boolean
+  onClose: () => void
+}) {
+  const { t, i18n } = useTranslation()
+  const accounts = useAccounts(true).data
+  const wallet = accounts?.find((a) => a.active) ?? accounts?.[0]
+  const currency = wallet?.currency
+  const definition = currency ? currencyDefinition(currency) : undefined
+  const subunits = definition?.subunits_to_unit ?? 100
+  const config = usePaymentsConfig().data
+  const methods = useMethods(currency, action)
+  const hasCrypto = !!accounts?.some((a) => {
+    const d = currencyDefinition(a.currency)
+    return d ? isCrypto(d) : false
+  })
+  const [step, setStep] = useState<Step>('amount')
+  const suggestion = currency ? config?.first_deposit_suggestion_cents[currency] : undefined
+  const [amountText, setAmountText] = useState(
+    action === 'deposit' && suggestion ? minorToMajor(suggestion, subunits) : '',
+  )
+  const [choice, setChoice] = useState<{ methodId: string; savedProfileId?: string }>()
+  const [result, setResult] = useState<SubmitResult>()
+  const list = methods.data ?? []
+  const selected = list.find((m) => m.id === choice?.methodId)
+  const bounds = amountBounds(list, selected, hasCrypto)
+  const amount = majorToMinor(amountText, subunits)
+  const fmt = (cents: number) => {
+    const d = displayAmount(cents, currency ?? 'EUR', i18n.language)
+    return `${d.text} ${d.unit}`
+  }
+  const amountError =
+    amountText === ''
+      ? undefined
+      : amount === undefined
+        ? t('cashbox.amount_invalid')
+        : Number(amount) < bounds.min || Number(amount) > bounds.max
+          ? t('cashbox.amount_range', {
+              min: fmt(bounds.min),
+              max: Number.isFinite(bounds.max) ? fmt(bounds.max) : '∞',
+            })
+          : action === 'cashout' && wallet && Number(amount) > wallet.available_to_cashout_cents
+            ? t('cashbox.amount_over_balance', { balance: fmt(wallet.available_to_cashout_cents) })
+            : undefined
+
+  if (!currency) return <p role="status">{t('common.loading')}</p>
+  if (step === 'result' && result) return <ResultStep result={result} onClose={onClose} />
+
+  if (step === 'amount') {
+    return (
+      <form
+        className={formStyles.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (amount !== undefined && !amountError) {
+            setChoice((c) => c ?? initialChoice(list))
+            setStep(fast && choice ? 'details' : 'methods')
+          }
+        }}
+      >
+        <p className={styles.step}>{t('cashbox.step', { step: 1, of: 3 })}</p>
+        <TextField
+          label={t('cashbox.amount_label', { currency: currency })}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amountText}
+          onChange={(e) => setAmountText(e.target.value.replace(/[^\d.,]/g, ''))}
+          error={amountError}
+          hint={t('cashbox.amount_hint', {
+            min: fmt(bounds.min),
+            max: Number.isFinite(bounds.max) ? fmt(bounds.max) : '∞',
+          })}
+        />
+        <ul className={styles.logos} aria-label={t('cashbox.methods_enabled')}>
+          {list.map((m) => (
+            <li key={m.id}>{m.brand}</li>
+          ))}
+        </ul>
+        <Button type="submit" block disabled={!amountText || !!amountError || methods.isPending}>
+          {t('auth.continue')}
+        </Button>
+      </form>
+    )
+  }
+
+  if (step === 'methods') {
+    return (
+      <MethodsStep
+        methods={list}
+        hasCrypto={hasCrypto}
+        choice={choice}
+        onChoose={setChoice}
+        onBack={() => setStep('amount')}
+        onNext={() => setStep('details')}
+        amountOk={amount !== undefined && !amountError}
+      />
+    )
+  }
+
+  return (
+    <DetailsStep
+      method={selected!}
+      savedProfileId={choice?.savedProfileId}
+      currency={currency}
+      action={action}
+      amountCents={Number(amount ?? 0n)}
+      onBack={() => setStep('methods')}
+      onResult={(r) => {
+        setResult(r)
+        setStep('result')
+      }}
+    />
+  )
+}
+
+function MethodsStep({
+  methods,
+  hasCrypto,
+  choice,
+  onChoose,
+  onBack,
+  onNext,
+  amountOk,
+}: {
+  methods: PaymentsMethod[]
+  hasCrypto: boolean
+  choice: { methodId: string; savedProfileId?: string } | undefined
+  onChoose: (c: { methodId: string; savedProfileId?: string }) => void
+  onBack: () => void
+  onNext: () => void
+  amountOk: boolean
+}) {
+  const { t } = useTranslation()
+  const [tab, setTab] = useState<'fiat' | 'crypto'>(
+    methods.every((m) => m.type === 'crypto') && methods.length ? 'crypto' : 'fiat',
+  )
+  const shown = methods.filter((m) => (tab === 'crypto') === (m.type === 'crypto'))
+  const saved = shown.flatMap((m) => m.savedProfiles.map((p) => ({ method: m, profile: p })))
+  const fmtRange = (m: PaymentsMethod) =>
+    t('cashbox.method_range', {
+      min: m.termsOfService.restrictions.minAmountValue,
+      max: m.termsOfService.restrictions.maxAmountValue,
+    })
+  const option = (
+    key: string,
+    label: string,
+    detail: string,
+    value: { methodId: string; savedProfileId?: string },
+  ) => (
+    <li key={key}>
+      <label className={styles.option}>
+        <input
+          type="radio"
+          name="payment-method"
+          checked={choice?.methodId === value.methodId && choice.savedProfileId === value.savedProfileId}
+          onChange={() => onChoose(value)}
+        />
+        <span>
+          <strong>{label}</strong>
+          <span className={styles.muted}>{detail}</span>
+        </span>
+      </label>
+    </li>
+  )
+  return (
+    <div className={formStyles.form}>
+      <p className={styles.step}>{t('cashbox.step', { step: 2, of: 3 })}</p>
+      <div className={styles.tabs} role="tablist" aria-label={t('cashbox.methods_title')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'fiat'}
+          className={styles.tab}
+          onClick={() => setTab('fiat')}
+        >
+          {t('cashbox.tab_all')}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'crypto'}
+          className={styles.tab}
+          onClick={() => setTab('crypto')}
+        >
+          {t('cashbox.tab_crypto')}
+        </button>
+      </div>
+      {tab === 'crypto' && !hasCrypto ? (
+        <p className={styles.muted}>{t('cashbox.crypto_needs_wallet')}</p>
+      ) : (
+        <fieldset className={styles.methods}>
+          <legend className={formStyles.legend}>{t('cashbox.methods_title')}</legend>
+          {saved.length > 0 && (
+            <>
+              <p className={styles.heading}>{t('cashbox.saved_card')}</p>
+              <ul className={styles.list}>
+                {saved.map(({ method, profile }) =>
+                  option(profile.id, profile.title, fmtRange(method), {
+                    methodId: method.id,
+                    savedProfileId: profile.id,
+                  }),
+                )}
+              </ul>
+            </>
+          )}
+          <p className={styles.heading}>{t('cashbox.another_methods')}</p>
+          <ul className={styles.list}>
+            {shown.map((m) =>
+              option(
+                m.id,
+                m.title,
+                [
+                  fmtRange(m),
+                  m.fee_percent ? t('cashbox.fee', { percent: m.fee_percent }) : t('cashbox.no_fee'),
+                  t(`cashbox.time_${m.processing_time}`),
+                ].join(' · '),
+                { methodId: m.id },
+              ),
+            )}
+          </ul>
+        </fieldset>
+      )}
+      <div className={formStyles.actions}>
+        <Button variant="ghost" onClick={onBack}>
+          {t('cashbox.back')}
+        </Button>
+        <Button disabled={!choice || !amountOk} onClick={onNext}>
+          {t('auth.continue')}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function DetailsStep({
+  method,
+  savedProfileId,
+  currency,
+  action,
+  amountCents,
+  onBack,
+  onResult,
+}: {
+  method: PaymentsMethod
+  savedProfileId: string | undefined
+  currency: string
+  action: PaymentAction
+  amountCents: number
+  onBack: () => void
+  onResult: (r: SubmitResult) => void
+}) {
+  const { t, i18n } = useTranslation()
+  const lib = usePaymentsLib()
+  const after = useAfterMoneyMovement()
+  const fields = useMethodFields(method.id, currency, action, savedProfileId)
+  const crypto = method.type === 'crypto' && action === 'deposit'
+  const addresses = useCryptoAddresses(crypto)
+  const [values, setValues] = useState<Record<string, string>>({})
+  const [saveCard, setSaveCard] = useState(true)
+  const [errors, setErrors] = useState<Record<string, string[]>>()
+  const [submitting, setSubmitting] = useState(false)
+  // One key per filled-in form: a double click or a retried request makes one payment.
+  const idempotencyKey = useRef(crypto ? '' : globalThis.crypto.randomUUID())
+  const request = useMemo(
+    () => ({
+      method_id: method.id,
+      currency,
+      action,
+      amount_cents: amountCents,
+      saved_profile_id: savedProfileId,
+    }),
+    [method.id, currency, action, amountCents, savedProfileId],
+  )
+  const fmt = (cents: number) => {
+    const d = displayAmount(cents, currency, i18n.language)
+    return `${d.text} ${d.unit}`
+  }
+  const [plan, setPlan] = useState<{ fee_cents: number; total_cents: number }>()
+  useEffect(() => {
+    let current = true
+    lib.buildPaymentPlan(request).then(
+      (answer) => current && setPlan(answer),
+      (error: unknown) => current && setErrors(fieldErrors(error)),
+    )
+    return () => {
+      current = false
+    }
+  }, [lib, request])
+
+  if (crypto) {
+    const address = addresses.data?.[currency]
+    return (
+      <div className={formStyles.form}>
+        <p className={styles.step}>{t('cashbox.step', { step: 3, of: 3 })}</p>
+        <p>{t('cashbox.crypto_send', { amount: fmt(amountCents), currency })}</p>
+        <code className={styles.address} data-testid="crypto-address">
+          {address ?? t('common.loading')}
+        </code>
+        <p className={styles.muted}>{t('cashbox.crypto_confirmations')}</p>
+        {address && (
+          <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(address)}>
+            {t('cashbox.copy_address')}
+          </Button>
+        )}
+        <Button variant="ghost" onClick={onBack}>
+          {t('cashbox.back')}
+        </Button>
+      </div>
+    )
+  }
+
+  const submit = async () => {
+    setSubmitting(true)
+    setErrors(undefined)
+    try {
+      const answer = await lib.submitForm(
+        {
+          ...request,
+          fields: values,
+          ...(method.type === 'cards' && !savedProfileId ? { save_profile: saveCard } : {}),
+        },
+        idempotencyKey.current,
+      )
+      after()
+      if (answer.next.type === 'redirect') window.location.assign(answer.next.url)
+      else onResult(answer)
+    } catch (error) {
+      setErrors(fieldErrors(error) ?? { base: [t('cashbox.failed')] })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+  return (
+    <form
+      className={formStyles.form}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <p className={styles.step}>{t('cashbox.step', { step: 3, of: 3 })}</p>
+      <p>
+        <strong>{method.title}</strong>
+      </p>
+      <FormAlert
+        message={
+          errors?.base?.[0] ??
+          errors?.amount_cents?.[0] ??
+          // Errors of fields this form does not show (method, saved card…) still reach the player.
+          Object.entries(errors ?? {}).find(([k]) => !k.startsWith('fields.'))?.[1][0]
+        }
+      />
+      {fields.data?.methodFields.map((f) => (
+        <TextField
+          key={f.name}
+          label={t(`fields.${f.name}`)}
+          required={f.required}
+          autoComplete={
+            f.type === 'card_number'
+              ? 'cc-number'
+              : f.type === 'expiry'
+                ? 'cc-exp'
+                : f.type === 'cvv'
+                  ? 'cc-csc'
+                  : f.name === 'card_holder'
+                    ? 'cc-name'
+                    : 'off'
+          }
+          inputMode={['card_number', 'cvv'].includes(f.type) ? 'numeric' : undefined}
+          value={values[f.name] ?? ''}
+          onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+          error={errors?.[`fields.${f.name}`]?.[0]}
+        />
+      ))}
+      {method.type === 'cards' && !savedProfileId && action === 'deposit' && (
+        <label className={formStyles.check}>
+          <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+          {t('cashbox.save_card')}
+        </label>
+      )}
+      {plan && (
+        <dl className={styles.plan}>
+          <dt>{t('cashbox.amount')}</dt>
+          <dd>{fmt(amountCents)}</dd>
+          <dt>{t('cashbox.fee_label')}</dt>
+          <dd>{fmt(plan.fee_cents)}</dd>
+          <dt>{t('cashbox.total')}</dt>
+          <dd>{fmt(plan.total_cents)}</dd>
+        </dl>
+      )}
+      <div className={formStyles.actions}>
+        <Button variant="ghost" onClick={onBack}>
+          {t('cashbox.back')}
+        </Button>
+        <Button type="submit" disabled={submitting || !plan || fields.data?.isSubmitAvailable === false}>
+          {action === 'deposit'
+            ? t('cashbox.deposit_now', { amount: fmt(plan?.total_cents ?? amountCents) })
+            : t('cashbox.withdraw_now')}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function ResultStep({ result, onClose }: { result: SubmitResult; onClose: () => void }) {
+  const { t } = useTranslation()
+  const ok =
+    result.payment.success || result.payment.state === 'pending' || result.payment.state === 'processing'
+  return (
+    <div className={formStyles.form} role="status">
+      <p className={styles.resultTitle}>
+        {ok ? t(`cashbox.success_${result.payment.action}`) : t('cashbox.unsuccess')}
+      </p>
+      {!ok && result.payment.cancellation_reason && <p>{result.payment.cancellation_reason}</p>}
+      <Button onClick={onClose}>{t('common.close')}</Button>
+    </div>
+  )
+}
+
+/** The withdraw requests (pending payouts can be recalled) and the latest payments. */
+function WithdrawRequests() {
+  const { t, i18n } = useTranslation()
+  const { toasts } = useServices()
+  const history = usePaymentHistory()
+  const recall = useRecall()
+  const fmt = (cents: number, currency: string) => {
+    const d = displayAmount(cents, currency, i18n.language)
+    return `${d.text} ${d.unit}`
+  }
+  if (!history.data)
+    return <p role="status">{history.isError ? t('profile.load_failed') : t('common.loading')}</p>
+  const requests = history.data.filter((p) => p.action !== 'deposit' && p.recallable)
+  return (
+    <div className={formStyles.form}>
+      <h3 className={styles.heading}>{t('cashbox.withdraw_requests')}</h3>
+      {requests.length === 0 ? (
+        <p className={styles.muted}>{t('cashbox.no_requests')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {requests.map((p) => (
+            <li key={p.id} className={styles.request}>
+              <span>
+                {fmt(p.amount_cents, p.currency)} · {new Date(p.created_at).toLocaleDateString(i18n.language)}
+              </span>
+              <Button
+                size="small"
+                variant="secondary"
+                disabled={recall.isPending}
+                onClick={() =>
+                  recall.mutate(p.id, {
+                    onSuccess: () => toasts.show({ type: 'success', title: t('cashbox.recalled') }),
+                  })
+                }
+              >
+                {t('cashbox.recall')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className={styles.heading}>{t('cashbox.history')}</h3>
+      <ul className={styles.list}>
+        {history.data.slice(0, 10).map((p) => (
+          <li key={p.id} className={styles.request}>
+            <span>
+              {t(`cashbox.action_${p.action}`)} · {fmt(p.amount_cents, p.currency)}
+            </span>
+            <span className={styles.muted}>{t(`cashbox.state_${p.state}`)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

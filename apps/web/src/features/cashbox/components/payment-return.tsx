@@ -1,0 +1,35 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { useServices } from '../../../lib/services.tsx'
+
+const DONE = new Set(['succeeded', 'pending', 'processing'])
+
+/**
+ * Back from a payment page (3-D Secure, e-wallet): `?payment=<id>&status=<state>` becomes a
+ * toast, balances and history load again, and the query goes from the address bar.
+ */
+export function PaymentReturn() {
+  const { t } = useTranslation()
+  const { toasts } = useServices()
+  const queryClient = useQueryClient()
+  const location = useLocation()
+  const navigate = useNavigate()
+  useEffect(() => {
+    const params = new URLSearchParams(location.search)
+    const status = params.get('status')
+    if (!params.get('payment') || !status) return
+    toasts.show(
+      DONE.has(status)
+        ? { type: 'success', title: t('cashbox.success_deposit') }
+        : { type: 'error', title: t('cashbox.unsuccess') },
+    )
+    void queryClient.invalidateQueries({ queryKey: ['player'] })
+    params.delete('payment')
+    params.delete('status')
+    const search = params.toString()
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true })
+  }, [location.search, location.pathname, navigate, queryClient, t, toasts])
+  return null
+}
