@@ -74,8 +74,12 @@ describe('the cashbox', () => {
 
       // Deposit: amount, method (the card comes first), card details, 3-D Secure.
       const cashier = page.getByRole('dialog', { name: /cashier/i })
+      // The offered deposit methods are logged, and the card payment gets its fraud check (spec §7).
+      const methodsLogged = page.waitForResponse((r) => r.url().endsWith('/log-payments-dep'))
+      const fraudChecked = page.waitForResponse((r) => r.url().endsWith('/api/users/transaction'))
       await page.getByRole('link', { name: /^deposit$/i }).click()
       await cashier.getByLabel(/amount in eur/i).waitFor()
+      expect((await methodsLogged).status()).toBe(204)
       expect(await axe(page)).toEqual([])
       await cashier.getByLabel(/amount in eur/i).fill('100')
       await cashier.getByRole('button', { name: /continue/i }).click()
@@ -85,6 +89,7 @@ describe('the cashbox', () => {
       await cashier.getByLabel(/security code/i).fill('123')
       await cashier.getByLabel(/cardholder name/i).fill('Ana Lind')
       await cashier.getByRole('button', { name: /deposit 100\.00 eur/i }).click()
+      expect((await fraudChecked).status()).toBe(200)
       await page.waitForURL(/\/payments\/sandbox\/3ds\//)
       await screenshot(page, 'cashbox-3ds')
       await page.getByRole('button', { name: /approve/i }).click()
@@ -193,6 +198,16 @@ describe('the cashbox', () => {
       await cashier.getByRole('button', { name: /deposit 25\.00 eur/i }).click()
       await cashier.getByText(/did not go through/i).waitFor()
       await balanceIs(page, '0.00 EUR')
+
+      // Without a crypto wallet the crypto tab offers to open one; it becomes the active wallet.
+      await cashier.getByRole('button', { name: /close/i }).last().click()
+      await page.getByRole('link', { name: /^deposit$/i }).click()
+      await cashier.getByLabel(/amount in eur/i).fill('25')
+      await cashier.getByRole('button', { name: /continue/i }).click()
+      await cashier.getByRole('tab', { name: /^crypto$/i }).click()
+      await cashier.getByLabel(/open a wallet in/i).selectOption('ETH')
+      await cashier.getByRole('button', { name: /^open$/i }).click()
+      await balanceIs(page, '0 mETH')
     } finally {
       await browser.close()
     }

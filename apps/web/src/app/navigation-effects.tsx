@@ -104,7 +104,8 @@ export function NavigationEffects() {
     if (!routeModal || !MODALS[routeModal]) return
     modals.open(routeModal)
     const unsubscribe = modals.store.subscribe(() => {
-      if (!modals.stack.some((m) => m.name === routeModal)) {
+      // Closing (not only closed): the address leaves the route at once, so the next link to it opens it again.
+      if (!modals.stack.some((m) => m.name === routeModal && !m.closing)) {
         unsubscribe()
         void navigate('/', { replace: true })
       }

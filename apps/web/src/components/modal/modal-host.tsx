@@ -72,7 +72,7 @@ export function ModalHost() {
         const Component = MODALS[entry.name]
         if (!Component) return null
         return (
-          <Suspense key={entry.name} fallback={null}>
+          <Suspense key={`${entry.name}:${entry.id ?? 0}`} fallback={null}>
             <Component entry={entry} close={() => modals.close(entry.name)} />
           </Suspense>
         )

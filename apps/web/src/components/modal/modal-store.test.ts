@@ -58,4 +58,15 @@ describe('modal controller', () => {
     vi.advanceTimersByTime(1000)
     expect(m.isOpen('support')).toBe(true)
   })
+
+  it('starts a modal reopened while closing afresh, and keeps one that is only updated', () => {
+    const m = new ModalController()
+    m.open('cashbox-deposit')
+    const first = m.stack[0]!.id
+    m.open('cashbox-deposit', { amount: 50 })
+    expect(m.stack[0]!.id).toBe(first)
+    m.close('cashbox-deposit')
+    m.open('cashbox-deposit')
+    expect(m.stack[0]!.id).not.toBe(first)
+  })
 })

@@ -15,6 +15,8 @@ export interface ModalFlags {
 
 export interface ModalEntry {
   name: string
+  /** A new number each time the modal opens afresh (a modal reopened while closing starts over). */
+  id?: number
   props: Record<string, unknown>
   flags: ModalFlags
   /** The overlay is fading out; the entry leaves the stack after the close delay. */
@@ -39,6 +41,7 @@ export interface CloseOptions {
 export class ModalController {
   readonly store: Store<ModalState> = createStore<ModalState>({ stack: [], confirming: null })
   private timers = new Map<string, ReturnType<typeof setTimeout>>()
+  private opened = 0
 
   constructor(private delayMs: number = TIMING.modalCloseDelayMs) {}
 
@@ -52,9 +55,11 @@ export class ModalController {
 
   open(name: string, props: Record<string, unknown> = {}, flags: ModalFlags = {}): void {
     this.cancelTimer(name)
+    const current = this.stack.find((m) => m.name === name)
+    const id = current && !current.closing ? current.id : ++this.opened
     const rest = this.stack.filter((m) => m.name !== name)
     this.store.set({
-      stack: [...rest, { name, props, flags: { showClose: true, ...flags }, closing: false }],
+      stack: [...rest, { name, id, props, flags: { showClose: true, ...flags }, closing: false }],
       confirming: this.store.get().confirming === name ? null : this.store.get().confirming,
     })
   }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useServices } from '../../../lib/services.tsx'
 import { ACCOUNTS_QUERY_KEY } from '../../wallet/api/accounts.ts'
 import { createPaymentsLib, type PaymentsLib } from '../payments-lib/payments-lib.ts'
-import type { PaymentAction, PlayerPayment } from '../payments-lib/types.ts'
+import type { PaymentAction, PaymentsMethod, PlayerPayment } from '../payments-lib/types.ts'
 
 const libs = new WeakMap<object, PaymentsLib>()
 
@@ -85,4 +85,31 @@ export function useRecall() {
     mutationFn: (id: number) => http.post<PlayerPayment>(`/api/player/payments/${id}/recall`),
     onSuccess: after,
   })
+}
+
+/** POST /api/users/transaction: the fraud-check payload after a card payment (spec §7); a failure is logged. */
+export function useReportTransaction() {
+  const { http, logger } = useServices()
+  return (payload: object) =>
+    http.post('/api/users/transaction', payload).catch((error: unknown) => {
+      logger.log('warn', 'SEND_COVERY_TRANSACTION', error)
+    })
+}
+
+/** POST /log-payments-dep: which deposit methods the player was offered (spec §7); a failure is logged. */
+export function useLogDepositMethods() {
+  const { http, logger } = useServices()
+  return (depositMethods: PaymentsMethod[], userInfo: Record<string, unknown>) =>
+    http
+      .post('/log-payments-dep', {
+        depositMethods: depositMethods.map((m) => ({
+          id: m.id,
+          brand: m.brand,
+          type: m.type,
+          min_amount_cents: m.min_amount_cents,
+          max_amount_cents: m.max_amount_cents,
+        })),
+        userInfo,
+      })
+      .catch((error: unknown) => logger.log('warn', 'LOG_PAYMENTS_DEP', error))
 }

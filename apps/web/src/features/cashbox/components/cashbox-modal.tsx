@@ -1,13 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { currencyDefinition, displayAmount, isCrypto, majorToMinor, minorToMajor } from '@aurum/shared'
+import {
+  CRYPTO_WALLET_CURRENCIES,
+  currencyDefinition,
+  displayAmount,
+  isCrypto,
+  majorToMinor,
+  minorToMajor,
+} from '@aurum/shared'
 import { Button } from '../../../components/button/button.tsx'
-import { FormAlert, formStyles, TextField } from '../../../components/form/field.tsx'
+import { FormAlert, formStyles, SelectField, TextField } from '../../../components/form/field.tsx'
 import { Modal } from '../../../components/modal/modal.tsx'
 import type { ModalComponentProps } from '../../../components/modal/modal-host.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { fieldErrors } from '../../account/api/auth-mutations.ts'
-import { useAccounts } from '../../wallet/api/accounts.ts'
+import { useAccounts, useSelectAccount } from '../../wallet/api/accounts.ts'
 import {
   useAfterMoneyMovement,
   useCryptoAddresses,
@@ -16,8 +23,13 @@ import {
   usePaymentHistory,
   usePaymentsConfig,
   usePaymentsLib,
+  useLogDepositMethods,
   useRecall,
+  useReportTransaction,
 } from '../api/cashbox-queries.ts'
+import { fraudCheckPayload } from '../fraud-check.ts'
+import { deviceFingerprint } from '../../../lib/fingerprint.ts'
+import { usePlayer } from '../../account/api/get-player.ts'
 import { amountBounds, initialChoice } from '../bounds.ts'
 import type { PaymentAction, PaymentsMethod, SubmitResult } from '../payments-lib/types.ts'
 import styles from './cashbox.module.css'
@@ -87,6 +99,14 @@ function PaymentFlow({
     return d ? isCrypto(d) : false
   })
   const [step, setStep] = useState<Step>('amount')
+  const player = usePlayer()
+  const logDepositMethods = useLogDepositMethods()
+  const logged = useRef(false)
+  useEffect(() => {
+    if (action !== 'deposit' || !methods.data || !player || logged.current) return
+    logged.current = true
+    void logDepositMethods(methods.data, { id: player.id, country: player.country, currency })
+  }, [action, methods.data, player, currency, logDepositMethods])
   const suggestion = currency ? config?.first_deposit_suggestion_cents[currency] : undefined
   const [amountText, setAmountText] = useState(
     action === 'deposit' && suggestion ? minorToMajor(suggestion, subunits) : '',
@@ -149,9 +169,15 @@ function PaymentFlow({
             <li key={m.id}>{m.brand}</li>
           ))}
         </ul>
-        <Button type="submit" block disabled={!amountText || !!amountError || methods.isPending}>
-          {t('auth.continue')}
-        </Button>
+        <div className={formStyles.actions}>
+          {/* Back from the first step closes the cashier: the modal beneath it shows again. */}
+          <Button variant="ghost" onClick={onClose}>
+            {t('cashbox.back')}
+          </Button>
+          <Button type="submit" disabled={!amountText || !!amountError || methods.isPending}>
+            {t('auth.continue')}
+          </Button>
+        </div>
       </form>
     )
   }
@@ -259,7 +285,7 @@ function MethodsStep({
         </button>
       </div>
       {tab === 'crypto' && !hasCrypto ? (
-        <p className={styles.muted}>{t('cashbox.crypto_needs_wallet')}</p>
+        <CryptoCurrencyPicker />
       ) : (
         <fieldset className={styles.methods}>
           <legend className={formStyles.legend}>{t('cashbox.methods_title')}</legend>
@@ -325,6 +351,8 @@ function DetailsStep({
   const { t, i18n } = useTranslation()
   const lib = usePaymentsLib()
   const after = useAfterMoneyMovement()
+  const player = usePlayer()
+  const reportTransaction = useReportTransaction()
   const fields = useMethodFields(method.id, currency, action, savedProfileId)
   const crypto = method.type === 'crypto' && action === 'deposit'
   const addresses = useCryptoAddresses(crypto)
@@ -395,6 +423,20 @@ function DetailsStep({
         idempotencyKey.current,
       )
       after()
+      if (method.type === 'cards' && player) {
+        await reportTransaction(
+          fraudCheckPayload({
+            player,
+            payment: answer.payment,
+            action,
+            fields: values,
+            savedProfileId,
+            dfpc: deviceFingerprint(),
+            origin: window.location.origin,
+            subunitsToUnit: currencyDefinition(currency)?.subunits_to_unit ?? 100,
+          }),
+        )
+      }
       if (answer.next.type === 'redirect') window.location.assign(answer.next.url)
       else onResult(answer)
     } catch (error) {
@@ -544,5 +586,38 @@ function WithdrawRequests() {
         ))}
       </ul>
     </div>
+  )
+}
+
+/** No crypto wallet yet (spec §2): the player picks a crypto currency; its wallet opens and becomes active. */
+function CryptoCurrencyPicker() {
+  const { t } = useTranslation()
+  const select = useSelectAccount()
+  const [currency, setCurrency] = useState<string>(CRYPTO_WALLET_CURRENCIES[0])
+  return (
+    <form
+      className={formStyles.form}
+      onSubmit={(e) => {
+        e.preventDefault()
+        select.mutate(currency)
+      }}
+    >
+      <p className={styles.muted}>{t('cashbox.crypto_needs_wallet')}</p>
+      <FormAlert message={select.isError ? t('wallet.select_failed') : undefined} />
+      <SelectField
+        label={t('wallet.add_label')}
+        value={currency}
+        onChange={(e) => setCurrency(e.target.value)}
+      >
+        {CRYPTO_WALLET_CURRENCIES.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" variant="secondary" disabled={select.isPending}>
+        {t('wallet.add')}
+      </Button>
+    </form>
   )
 }
