@@ -127,7 +127,8 @@ describe('the cashbox', () => {
       await balanceIs(page, '0 µBTC')
       const cashier = page.getByRole('dialog', { name: /cashier/i })
       await page.getByRole('link', { name: /^deposit$/i }).click()
-      await cashier.getByLabel(/amount in btc/i).fill('0.001')
+      // Typed in the unit it is shown in: 1,000 µBTC (0.001 BTC).
+      await cashier.getByLabel(/amount in µbtc/i).fill('1000')
       await cashier.getByRole('button', { name: /continue/i }).click()
       await cashier.getByRole('button', { name: /continue/i }).click()
       await page.waitForFunction(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { displayAmount, formatAmount, majorToMinor, minorToMajor } from './money.ts'
+import { displayAmount, formatAmount, inputUnit, majorToMinor, minorToMajor } from './money.ts'
 
 describe('money (spec §9)', () => {
   it('converts minor and major units exactly', () => {
@@ -23,5 +23,15 @@ describe('money (spec §9)', () => {
     expect(displayAmount(50_000_000, 'ETH', 'en')).toEqual({ text: '500', unit: 'mETH' })
     expect(displayAmount(12_345_678, 'LTC', 'en')).toEqual({ text: '123.45678', unit: 'mLTC' })
     expect(displayAmount(1, 'BTC', 'en').text).toBe('0.01')
+  })
+
+  it('takes crypto amounts in the display unit', () => {
+    expect(inputUnit('EUR')).toEqual({ unit: 'EUR', minorPerUnit: 100 })
+    expect(inputUnit('JPY')).toEqual({ unit: 'JPY', minorPerUnit: 1 })
+    expect(inputUnit('BTC')).toEqual({ unit: 'µBTC', minorPerUnit: 100 })
+    expect(inputUnit('ETH')).toEqual({ unit: 'mETH', minorPerUnit: 100_000 })
+    // 1,000 µBTC typed is 0.001 BTC, 100,000 satoshi.
+    expect(majorToMinor('1000', inputUnit('BTC').minorPerUnit)).toBe(100_000n)
+    expect(majorToMinor('2.5', inputUnit('ETH').minorPerUnit)).toBe(250_000n)
   })
 })

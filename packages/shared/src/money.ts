@@ -58,3 +58,14 @@ export function formatAmount(cents: bigint | number, currency: string, locale: s
   const { text, unit } = displayAmount(cents, currency, locale)
   return `${text} ${unit}`
 }
+
+/**
+ * What the player types amounts in: the display unit (µBTC, mETH…) for crypto, the currency
+ * itself otherwise, with the number of minor units in one typed unit.
+ */
+export function inputUnit(currency: string): { unit: string; minorPerUnit: number } {
+  const definition = currencyDefinition(currency)
+  const subunits = definition?.subunits_to_unit ?? 100
+  if (!definition?.display) return { unit: currency, minorPerUnit: subunits }
+  return { unit: definition.display.unit, minorPerUnit: Math.round(subunits * definition.display.factor) }
+}

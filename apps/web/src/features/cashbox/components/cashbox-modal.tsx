@@ -4,6 +4,7 @@ import {
   CRYPTO_WALLET_CURRENCIES,
   currencyDefinition,
   displayAmount,
+  inputUnit,
   isCrypto,
   majorToMinor,
   minorToMajor,
@@ -90,8 +91,8 @@ function PaymentFlow({
   const accounts = useAccounts(true).data
   const wallet = accounts?.find((a) => a.active) ?? accounts?.[0]
   const currency = wallet?.currency
-  const definition = currency ? currencyDefinition(currency) : undefined
-  const subunits = definition?.subunits_to_unit ?? 100
+  // Crypto amounts are typed in their display unit (µBTC, mETH…), like they are shown (spec §9).
+  const typed = inputUnit(currency ?? 'EUR')
   const config = usePaymentsConfig().data
   const methods = useMethods(currency, action)
   const hasCrypto = !!accounts?.some((a) => {
@@ -109,14 +110,14 @@ function PaymentFlow({
   }, [action, methods.data, player, currency, logDepositMethods])
   const suggestion = currency ? config?.first_deposit_suggestion_cents[currency] : undefined
   const [amountText, setAmountText] = useState(
-    action === 'deposit' && suggestion ? minorToMajor(suggestion, subunits) : '',
+    action === 'deposit' && suggestion ? minorToMajor(suggestion, typed.minorPerUnit) : '',
   )
   const [choice, setChoice] = useState<{ methodId: string; savedProfileId?: string }>()
   const [result, setResult] = useState<SubmitResult>()
   const list = methods.data ?? []
   const selected = list.find((m) => m.id === choice?.methodId)
   const bounds = amountBounds(list, selected, hasCrypto)
-  const amount = majorToMinor(amountText, subunits)
+  const amount = majorToMinor(amountText, typed.minorPerUnit)
   const fmt = (cents: number) => {
     const d = displayAmount(cents, currency ?? 'EUR', i18n.language)
     return `${d.text} ${d.unit}`
@@ -146,14 +147,16 @@ function PaymentFlow({
         onSubmit={(e) => {
           e.preventDefault()
           if (amount !== undefined && !amountError) {
-            setChoice((c) => c ?? initialChoice(list))
-            setStep(fast && choice ? 'details' : 'methods')
+            const next = choice ?? initialChoice(list)
+            setChoice(next)
+            // One-click deposit: the suggested amount goes straight to the first saved card (or method).
+            setStep(fast && next ? 'details' : 'methods')
           }
         }}
       >
         <p className={styles.step}>{t('cashbox.step', { step: 1, of: 3 })}</p>
         <TextField
-          label={t('cashbox.amount_label', { currency: currency })}
+          label={t('cashbox.amount_label', { currency: typed.unit })}
           inputMode="decimal"
           autoComplete="off"
           value={amountText}
