@@ -130,7 +130,12 @@ describe('the cashbox', () => {
       // Typed in the unit it is shown in: 1,000 µBTC (0.001 BTC).
       await cashier.getByLabel(/amount in µbtc/i).fill('1000')
       await cashier.getByRole('button', { name: /continue/i }).click()
-      await cashier.getByRole('button', { name: /continue/i }).click()
+      // A crypto wallet opens on the crypto tab: cards with provider, fee, time, verification and Buy.
+      await cashier
+        .getByText(/processing time/i)
+        .first()
+        .waitFor()
+      await cashier.getByRole('button', { name: /^buy$/i }).first().click()
       await page.waitForFunction(
         () =>
           (document.querySelector('[data-testid="crypto-address"]')?.textContent ?? '').trim().length > 20,

@@ -234,9 +234,13 @@ function MethodsStep({
 }) {
   const { t } = useTranslation()
   const [tab, setTab] = useState<'fiat' | 'crypto'>(
-    methods.every((m) => m.type === 'crypto') && methods.length ? 'crypto' : 'fiat',
+    methods.length && methods.every((m) => m.type === 'crypto' || m.id === 'card_provider')
+      ? 'crypto'
+      : 'fiat',
   )
-  const shown = methods.filter((m) => (tab === 'crypto') === (m.type === 'crypto'))
+  // The crypto tab: crypto deposits and buying crypto with a card (the on-ramp provider, spec §6, §9).
+  const isCryptoCard = (m: PaymentsMethod) => m.type === 'crypto' || m.id === 'card_provider'
+  const shown = methods.filter((m) => (tab === 'crypto') === isCryptoCard(m))
   const saved = shown.flatMap((m) => m.savedProfiles.map((p) => ({ method: m, profile: p })))
   const fmtRange = (m: PaymentsMethod) =>
     t('cashbox.method_range', {
@@ -289,6 +293,45 @@ function MethodsStep({
       </div>
       {tab === 'crypto' && !hasCrypto ? (
         <CryptoCurrencyPicker />
+      ) : tab === 'crypto' ? (
+        <ul className={styles.cards}>
+          {shown.map((m) => (
+            <li key={m.id} className={styles.card}>
+              <strong>{m.title}</strong>
+              <dl className={styles.plan}>
+                <dt>{t('cashbox.provider')}</dt>
+                <dd>{m.provider.name}</dd>
+                <dt>{t('cashbox.fee_label')}</dt>
+                <dd>{m.fee_percent ? t('cashbox.fee', { percent: m.fee_percent }) : t('cashbox.no_fee')}</dd>
+                <dt>{t('cashbox.processing_time')}</dt>
+                <dd>{t(`cashbox.time_${m.processing_time}`)}</dd>
+                <dt>{t('cashbox.verification')}</dt>
+                <dd>
+                  {m.verification_required
+                    ? t('cashbox.verification_required')
+                    : t('cashbox.no_verification')}
+                </dd>
+              </dl>
+              {!amountOk && (
+                <p className={formStyles.error} role="alert">
+                  {t('cashbox.amount_range', {
+                    min: m.termsOfService.restrictions.minAmountValue,
+                    max: m.termsOfService.restrictions.maxAmountValue,
+                  })}
+                </p>
+              )}
+              <Button
+                disabled={!amountOk}
+                onClick={() => {
+                  onChoose({ methodId: m.id })
+                  onNext()
+                }}
+              >
+                {t('cashbox.buy')}
+              </Button>
+            </li>
+          ))}
+        </ul>
       ) : (
         <fieldset className={styles.methods}>
           <legend className={formStyles.legend}>{t('cashbox.methods_title')}</legend>
