@@ -1,6 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts'
-import { openDatabase } from './db/client.ts'
-import { migrate } from './db/migrate.ts'
+import { withDatabase } from './cli.ts'
 import { checkLedger } from './modules/ledger/check.ts'
 
 /**
@@ -9,19 +7,7 @@ import { checkLedger } from './modules/ledger/check.ts'
  * stop the server first). Exit 0 when sound, 1 with every problem listed otherwise.
  */
 async function main() {
-  let config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(78)
-    }
-    throw error
-  }
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
-  try {
-    await migrate(db)
+  await withDatabase(async (db) => {
     const report = await db.transaction(async (tx) => {
       // One consistent snapshot for every check.
       await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ')
@@ -36,9 +22,7 @@ async function main() {
     } else {
       console.log('  ✓ balances sum to zero per currency, match their entries, no player account is negative')
     }
-  } finally {
-    await db.close()
-  }
+  })
 }
 
 await main()

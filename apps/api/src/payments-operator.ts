@@ -1,6 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts'
-import { openDatabase } from './db/client.ts'
-import { migrate } from './db/migrate.ts'
+import { withDatabase } from './cli.ts'
 import { AppError } from './lib/errors.ts'
 import { Ledger } from './modules/ledger/ledger.ts'
 import { SandboxProvider } from './modules/payments/sandbox-provider.ts'
@@ -25,33 +23,20 @@ async function main() {
     console.error('the reason is too long (500 characters at most)')
     process.exit(64)
   }
-  let config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(78)
-    }
-    throw error
-  }
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
-  try {
-    await migrate(db)
+  await withDatabase(async (db, config) => {
     const payments = new PaymentService(db, new Ledger(db), new SandboxProvider(config.WALLET_SECRET))
-    const payment = await payments.operatorDecide(BigInt(idText), decision, reason)
-    console.log(
-      `payment ${payment.id} (${payment.action} ${payment.amount_cents} ${payment.currency}): ${payment.state}` +
-        (payment.cancellation_reason ? ` – ${payment.cancellation_reason}` : ''),
-    )
-  } catch (error) {
-    if (error instanceof AppError) {
+    try {
+      const payment = await payments.operatorDecide(BigInt(idText), decision, reason)
+      console.log(
+        `payment ${payment.id} (${payment.action} ${payment.amount_cents} ${payment.currency}): ${payment.state}` +
+          (payment.cancellation_reason ? ` – ${payment.cancellation_reason}` : ''),
+      )
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
       console.error(error.code === 'not_found' ? `no payment ${idText}` : `payment ${idText} is not pending`)
       process.exitCode = 1
-    } else throw error
-  } finally {
-    await db.close()
-  }
+    }
+  })
 }
 
 await main()

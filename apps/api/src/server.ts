@@ -1,21 +1,12 @@
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig, type Config } from './config.ts'
+import { loadConfigOrExit } from './cli.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
 
 /** Starts the casino: database, migrations, seed, then HTTP. SIGTERM/SIGINT drain in-flight requests and exit. */
 async function main() {
-  let config: Config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(78) // EX_CONFIG
-    }
-    throw error
-  }
+  const config = loadConfigOrExit()
   const dev = process.argv.includes('--dev')
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
   await migrate(db)

@@ -15,48 +15,32 @@ export interface ModalComponentProps {
 /** Modal names of spec §2 that have a component; the others arrive with their features. */
 export type ModalRegistry = Record<string, LazyExoticComponent<ComponentType<ModalComponentProps>>>
 
+/** A modal from a lazily loaded chunk, by its named export. */
+const lazyModal = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType<ModalComponentProps>) =>
+  lazy(() => loadChunk(async () => ({ default: pick(await load()) })))
+
+const accountModals = () => import('../../features/account/components/account-modals.tsx')
+const emailModals = () => import('../../features/account/components/email-modals.tsx')
+// One component for the four cashbox modal names (it reads its flow from the name).
+const cashbox = lazyModal(
+  () => import('../../features/cashbox/components/cashbox-modal.tsx'),
+  (m) => m.CashboxModal,
+)
+
 export const MODALS: ModalRegistry = {
   support: lazy(() => loadChunk(() => import('../../features/support/components/support-modal.tsx'))),
-  'login-form': lazy(() =>
-    loadChunk(async () => ({
-      default: (await import('../../features/account/components/account-modals.tsx')).LoginModal,
-    })),
-  ),
-  'sign-up': lazy(() =>
-    loadChunk(async () => ({
-      default: (await import('../../features/account/components/account-modals.tsx')).SignUpModal,
-    })),
-  ),
-  'password-reminder': lazy(() =>
-    loadChunk(async () => ({
-      default: (await import('../../features/account/components/email-modals.tsx')).PasswordReminderModal,
-    })),
-  ),
-  'new-password': lazy(() =>
-    loadChunk(async () => ({
-      default: (await import('../../features/account/components/email-modals.tsx')).NewPasswordModal,
-    })),
-  ),
-  'email-verify': lazy(() =>
-    loadChunk(async () => ({
-      default: (await import('../../features/account/components/email-modals.tsx')).EmailVerifyModal,
-    })),
-  ),
-  ...Object.fromEntries(
-    ['cashbox-dashboard', 'cashbox-deposit', 'cashbox-withdraw', 'cashbox-deposit-fast'].map((name) => [
-      name,
-      lazy(() =>
-        loadChunk(async () => ({
-          default: (await import('../../features/cashbox/components/cashbox-modal.tsx')).CashboxModal,
-        })),
-      ),
-    ]),
-  ),
-  'complete-profile': lazy(() =>
-    loadChunk(async () => ({
-      default: (await import('../../features/account/components/complete-profile-modal.tsx'))
-        .CompleteProfileModal,
-    })),
+  'login-form': lazyModal(accountModals, (m) => m.LoginModal),
+  'sign-up': lazyModal(accountModals, (m) => m.SignUpModal),
+  'password-reminder': lazyModal(emailModals, (m) => m.PasswordReminderModal),
+  'new-password': lazyModal(emailModals, (m) => m.NewPasswordModal),
+  'email-verify': lazyModal(emailModals, (m) => m.EmailVerifyModal),
+  'cashbox-dashboard': cashbox,
+  'cashbox-deposit': cashbox,
+  'cashbox-withdraw': cashbox,
+  'cashbox-deposit-fast': cashbox,
+  'complete-profile': lazyModal(
+    () => import('../../features/account/components/complete-profile-modal.tsx'),
+    (m) => m.CompleteProfileModal,
   ),
 }
 

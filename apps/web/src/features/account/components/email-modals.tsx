@@ -15,6 +15,7 @@ import { useRequestPasswordReset, useResendConfirmation, useResetPassword } from
 import { usePlayer } from '../api/get-player.ts'
 import { CaptchaStatus } from '../../captcha/components/captcha-status.tsx'
 import { useOptionalCaptcha } from '../../captcha/use-captcha.ts'
+import { newPasswordPair, PASSWORD_BOUNDS, passwordsMatch } from './password-rules.ts'
 import { applyServerErrors } from './profile-details-form.tsx'
 import { CodeStep } from './sign-in-form.tsx'
 
@@ -70,15 +71,7 @@ export function PasswordReminderModal({ entry, close }: ModalComponentProps) {
   )
 }
 
-const newPasswordSchema = z
-  .object({
-    password: z.string().min(8, 'validation.too_short').max(128, 'validation.too_long'),
-    password_confirmation: z.string(),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    message: 'validation.password_confirmation',
-    path: ['password_confirmation'],
-  })
+const newPasswordSchema = z.object(newPasswordPair).refine(...passwordsMatch)
 type NewPasswordValues = z.infer<typeof newPasswordSchema>
 
 /** The new-password popup (spec §2): reads reset_password_token from the link's query. */
@@ -100,7 +93,7 @@ export function NewPasswordModal({ entry, close }: ModalComponentProps) {
     setError,
     formState: { errors },
   } = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), mode: 'onTouched' })
-  const message = (f: keyof NewPasswordValues) => fieldMessage(f, errors[f]?.message, { min: 8, max: 128 })
+  const message = (f: keyof NewPasswordValues) => fieldMessage(f, errors[f]?.message, PASSWORD_BOUNDS)
   const onSubmit = handleSubmit(async (values) => {
     if (!token) return
     try {

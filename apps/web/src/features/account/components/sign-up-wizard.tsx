@@ -16,6 +16,7 @@ import { CaptchaStatus } from '../../captcha/components/captcha-status.tsx'
 import { useRegistrationCaptcha } from '../../captcha/use-captcha.ts'
 import { useSignUp } from '../api/auth-mutations.ts'
 import { usePlayer } from '../api/get-player.ts'
+import { newPassword, PASSWORD_BOUNDS } from './password-rules.ts'
 import {
   ADDRESS_FIELDS,
   applyServerErrors,
@@ -51,7 +52,7 @@ export function SignUpWizard({ onDone }: { onDone?: () => void }) {
 
 const accountSchema = z.object({
   email: z.email('validation.email'),
-  password: z.string().min(8, 'validation.too_short').max(128, 'validation.too_long'),
+  password: newPassword,
   currency: z.string().min(3),
   terms_acceptance: z.literal(true, 'validation.terms_required'),
   receive_promos: z.boolean(),
@@ -107,7 +108,7 @@ function AccountStep({ onDone }: { onDone: () => void }) {
         type="password"
         autoComplete="new-password"
         hint={t('auth.password_hint')}
-        error={message('password', errors.password?.message, { min: 8, max: 128 })}
+        error={message('password', errors.password?.message, PASSWORD_BOUNDS)}
         {...register('password')}
       />
       <SelectField

@@ -9,6 +9,7 @@ import { FormAlert, formStyles, TextField } from '../../../components/form/field
 import { useFieldMessage } from '../../../components/form/use-field-message.ts'
 import { useServices } from '../../../lib/services.tsx'
 import { usePlayer } from '../../account/api/get-player.ts'
+import { newPasswordPair, PASSWORD_BOUNDS, passwordsMatch } from '../../account/components/password-rules.ts'
 import { applyServerErrors } from '../../account/components/profile-details-form.tsx'
 import { useChangeCredentials } from '../api/profile-api.ts'
 import {
@@ -236,15 +237,8 @@ function DisableTwoFactor() {
 }
 
 const passwordSchema = z
-  .object({
-    current_password: passwordField,
-    password: z.string().min(8, 'validation.too_short').max(128, 'validation.too_long'),
-    password_confirmation: z.string(),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    message: 'validation.password_confirmation',
-    path: ['password_confirmation'],
-  })
+  .object({ current_password: passwordField, ...newPasswordPair })
+  .refine(...passwordsMatch)
 type PasswordValues = z.infer<typeof passwordSchema>
 
 function PasswordCard() {
@@ -259,7 +253,7 @@ function PasswordCard() {
     reset,
     formState: { errors },
   } = useForm<PasswordValues>({ resolver: zodResolver(passwordSchema), mode: 'onTouched' })
-  const message = (f: keyof PasswordValues) => fieldMessage(f, errors[f]?.message, { min: 8, max: 128 })
+  const message = (f: keyof PasswordValues) => fieldMessage(f, errors[f]?.message, PASSWORD_BOUNDS)
   const onSubmit = handleSubmit(async (values) => {
     try {
       await change.mutateAsync(values)
