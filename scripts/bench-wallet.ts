@@ -2,7 +2,7 @@
 // (PGlite) and PostgreSQL, against a plain single-row UPDATE on the same database in the same run.
 //
 // Environment: BENCH_SECONDS (per measured run, default 10), BENCH_PLAYERS (default 1000),
-// BENCH_CONCURRENCY (PostgreSQL workers, default 16), BENCH_DATABASE_URL (a PostgreSQL server to
+// BENCH_CONCURRENCY (PostgreSQL workers, a list: default 4,8,16), BENCH_DATABASE_URL (a PostgreSQL server to
 // create a scratch database on; default postgres://postgres@127.0.0.1:5432/test when it answers,
 // `none` to skip PostgreSQL), BENCH_ONLY (`pglite` or `postgres`).
 import crypto from 'node:crypto'
@@ -14,12 +14,12 @@ import { openDatabase, type Database } from '../apps/api/src/db/client.ts'
 import { migrate } from '../apps/api/src/db/migrate.ts'
 import { seed } from '../apps/api/src/db/seed/index.ts'
 import { checkLedger } from '../apps/api/src/modules/ledger/check.ts'
-import { Ledger } from '../apps/api/src/modules/ledger/ledger.ts'
+import { HOUSE_SHARDS, Ledger } from '../apps/api/src/modules/ledger/ledger.ts'
 import { openWallet } from '../apps/api/src/modules/wallets/service.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000)
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '4,8,16').split(',').map(Number)
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test'
 const ONLY = process.env.BENCH_ONLY
 /** Each player starts with 1,000,000.00 EUR: bets of at most 1.00 EUR never run a wallet dry. */
@@ -126,7 +126,8 @@ async function createPlayers(db: Database, ledger: Ledger, workers: number): Pro
   return ids
 }
 
-async function benchDatabase(name: string, db: Database, workers: number): Promise<Row[]> {
+async function benchDatabase(name: string, db: Database, concurrency: number[]): Promise<Row[]> {
+  const workers = Math.max(...concurrency)
   const setup = performance.now()
   await migrate(db)
   await seed(db)
@@ -138,7 +139,7 @@ async function benchDatabase(name: string, db: Database, workers: number): Promi
     ANALYZE`)
   console.log(
     `\n== ${name}: ${players.length} funded players in ${f((performance.now() - setup) / 1000)} s ` +
-      `(migrate + seed included), ${workers} concurrent ${workers === 1 ? 'worker' : 'workers'} ==`,
+      `(migrate + seed included), ${concurrency.join(' and ')} concurrent ${workers === 1 ? 'worker' : 'workers'} ==`,
   )
 
   const run = `${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`
@@ -164,25 +165,28 @@ async function benchDatabase(name: string, db: Database, workers: number): Promi
   await measure(workers, 0.5, () => update(1 + Math.floor(Math.random() * PLAYERS)).then(() => undefined))
 
   const rows: Row[] = []
-  for (const [scenario, pick, pickRow] of [
-    ['random players', random, () => 1 + Math.floor(Math.random() * PLAYERS)],
-    ['hot player', () => hot, () => 1],
-  ] as const) {
-    const ledgerRun = await measure(workers, SECONDS, () => bet(pick()).then(() => undefined))
-    const baseline = await measure(workers, SECONDS, () => update(pickRow()).then(() => undefined))
-    rows.push({ database: name, scenario, concurrency: workers, ledger: ledgerRun, baseline })
-    console.log(
-      `${scenario}, ${SECONDS} s: ledger bet ${f(ledgerRun.tps, 0)} tx/s, p50 ${f(ledgerRun.p50, 2)} ms, ` +
-        `p99 ${f(ledgerRun.p99, 2)} ms (${ledgerRun.count} transactions, ${ledgerRun.errors} errors)`,
-    )
-    console.log(
-      `${' '.repeat(scenario.length)}          plain UPDATE ${f(baseline.tps, 0)} tx/s, p50 ${f(baseline.p50, 2)} ms, ` +
-        `p99 ${f(baseline.p99, 2)} ms`,
-    )
-    console.log(
-      `${' '.repeat(scenario.length)}          ratio ledger/UPDATE: throughput ${f(ledgerRun.tps / baseline.tps, 2)}x, ` +
-        `p50 ${f(ledgerRun.p50 / baseline.p50)}x, p99 ${f(ledgerRun.p99 / baseline.p99)}x`,
-    )
+  for (const n of concurrency) {
+    for (const [scenario, pick, pickRow] of [
+      ['random players', random, () => 1 + Math.floor(Math.random() * PLAYERS)],
+      ['hot player', () => hot, () => 1],
+    ] as const) {
+      const ledgerRun = await measure(n, SECONDS, () => bet(pick()).then(() => undefined))
+      const baseline = await measure(n, SECONDS, () => update(pickRow()).then(() => undefined))
+      rows.push({ database: name, scenario, concurrency: n, ledger: ledgerRun, baseline })
+      const label = `${scenario}, ${n} ${n === 1 ? 'worker' : 'workers'}, ${SECONDS} s:`
+      const pad = ' '.repeat(label.length - 'plain UPDATE'.length)
+      console.log(
+        `${label} ledger bet ${f(ledgerRun.tps, 0)} tx/s, p50 ${f(ledgerRun.p50, 2)} ms, ` +
+          `p99 ${f(ledgerRun.p99, 2)} ms (${ledgerRun.count} transactions, ${ledgerRun.errors} errors)`,
+      )
+      console.log(
+        `${pad}plain UPDATE ${f(baseline.tps, 0)} tx/s, p50 ${f(baseline.p50, 2)} ms, p99 ${f(baseline.p99, 2)} ms`,
+      )
+      console.log(
+        `${pad}ratio ledger/UPDATE: throughput ${f(ledgerRun.tps / baseline.tps, 2)}x, ` +
+          `p50 ${f(ledgerRun.p50 / baseline.p50)}x, p99 ${f(ledgerRun.p99 / baseline.p99)}x`,
+      )
+    }
   }
 
   const report = await db.transaction(async (tx) => {
@@ -206,7 +210,7 @@ async function benchPglite(): Promise<Row[]> {
   // As DATA_DIR: an on-disk embedded database with full durability.
   const db = await openDatabase({ dataDir: path.join(dir, 'db') })
   try {
-    return await benchDatabase('PGlite (embedded, one connection)', db, 1)
+    return await benchDatabase('PGlite (embedded, one connection)', db, [1])
   } finally {
     await db.close()
     await fs.rm(dir, { recursive: true, force: true })
@@ -249,10 +253,10 @@ async function benchPostgres(): Promise<Row[] | null> {
   const dbUrl = new URL(url)
   dbUrl.pathname = `/${name}`
   try {
-    const db = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: CONCURRENCY })
+    const db = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: Math.max(...CONCURRENCY) })
     try {
       return await benchDatabase(
-        `PostgreSQL ${version.split(' ')[0]} (synchronous_commit ${sync}, pool of ${CONCURRENCY})`,
+        `PostgreSQL ${version.split(' ')[0]} (synchronous_commit ${sync}, pool of ${Math.max(...CONCURRENCY)})`,
         db,
         CONCURRENCY,
       )
@@ -271,7 +275,9 @@ console.log(
     `${SECONDS} s per run, ${PLAYERS} players, on ${os.cpus().length} cores (load generator included, ` +
     `load average ${os.loadavg()[0]!.toFixed(1)} at start)`,
 )
-console.log('every bet also updates the one house_games EUR account: "random players" still share that row')
+console.log(
+  `every bet also updates a house_games EUR account: one of ${HOUSE_SHARDS} shards, the player's (migration 009)`,
+)
 const rows: Row[] = []
 if (ONLY !== 'postgres') rows.push(...(await benchPglite()))
 const postgres = ONLY === 'pglite' ? null : await benchPostgres()
@@ -300,7 +306,7 @@ if (!postgres) console.log('  not measured: no PostgreSQL')
 for (const r of postgres ?? []) {
   const met = r.ledger.tps >= 1000 && r.ledger.p99 < 20
   console.log(
-    `  ${r.scenario}: ${f(r.ledger.tps, 0)} tx/s, p99 ${f(r.ledger.p99, 2)} ms: ${met ? 'met' : 'NOT met'}`,
+    `  ${r.scenario}, ${r.concurrency} workers: ${f(r.ledger.tps, 0)} tx/s, p99 ${f(r.ledger.p99, 2)} ms: ${met ? 'met' : 'NOT met'}`,
   )
 }
 console.log(`\ntotal ${f((performance.now() - started) / 1000)} s`)

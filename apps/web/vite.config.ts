@@ -23,6 +23,9 @@ export default defineConfig(({ mode }) => ({
     manifest: true,
     target: 'es2022',
     cssCodeSplit: true,
+    // Pictures stay files (cached, fetched in parallel) instead of base64 inside the JavaScript,
+    // where they would compress badly and delay every page's scripts.
+    assetsInlineLimit: (file: string) => (file.endsWith('.svg') ? false : undefined),
   },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
   // Bundled into the server build so the alias above applies there too.

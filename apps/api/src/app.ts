@@ -216,10 +216,12 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     telemetry.startRetention()
     captcha.startCleanup()
+    payments.startExpiry(app.log)
   })
   app.addHook('onClose', async () => {
     telemetry.stop()
     captcha.stop()
+    payments.stop()
   })
   return app
 }

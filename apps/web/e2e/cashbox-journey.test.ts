@@ -101,6 +101,9 @@ describe('the cashbox', () => {
       await cashier.getByRole('tab', { name: /withdraw/i }).click()
       await cashier.getByLabel(/amount in eur/i).fill('40')
       await cashier.getByRole('button', { name: /continue/i }).click()
+      // The card saved by the deposit comes first ('Saved card', then 'Another methods'), selected.
+      await cashier.getByText(/^saved card$/i).waitFor()
+      expect(await cashier.getByRole('radio', { name: /400000\*{6}3220/ }).isChecked()).toBe(true)
       await cashier.getByRole('button', { name: /continue/i }).click()
       await cashier.getByRole('button', { name: /request withdrawal/i }).click()
       await cashier.getByText(/withdrawal request was received/i).waitFor()
@@ -112,6 +115,23 @@ describe('the cashbox', () => {
       await page.getByText(/the withdrawal was recalled/i).waitFor()
       await balanceIs(page, '100.00 EUR')
       await screenshot(page, 'cashbox-recalled')
+      await cashier.getByRole('button', { name: /close/i }).last().click()
+      await cashier.waitFor({ state: 'detached' })
+
+      // One-click deposit from the wallet menu (/deposit-fast): the suggested 50 goes straight to
+      // the saved card, which asks only for its security code.
+      await page.getByTestId('header-balance').click()
+      await page.getByRole('link', { name: /quick deposit/i }).click()
+      await page.waitForURL(/\/deposit-fast$/)
+      expect(await cashier.getByLabel(/amount in eur/i).inputValue()).toBe('50.00')
+      await cashier.getByRole('button', { name: /continue/i }).click()
+      await cashier.getByLabel(/security code/i).fill('123')
+      expect(await cashier.getByLabel(/card number/i).count()).toBe(0)
+      await cashier.getByRole('button', { name: /deposit 50\.00 eur/i }).click()
+      await page.waitForURL(/\/payments\/sandbox\/3ds\//)
+      await page.getByRole('button', { name: /approve/i }).click()
+      await page.getByText(/your deposit was successful/i).waitFor()
+      await balanceIs(page, '150.00 EUR')
       expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([])
     } finally {
       await browser.close()
@@ -160,6 +180,34 @@ describe('the cashbox', () => {
       expect(credited).toBe(1)
       await page.reload({ waitUntil: 'networkidle' })
       await balanceIs(page, '1,000 µBTC')
+
+      // Buying crypto with a card (spec §6): the on-ramp provider's own modal and widget.
+      await page.getByRole('link', { name: /^deposit$/i }).click()
+      await cashier.getByLabel(/amount in µbtc/i).fill('1000')
+      await cashier.getByRole('button', { name: /continue/i }).click()
+      await cashier
+        .getByRole('listitem')
+        .filter({ hasText: /buy crypto with a card/i })
+        .getByRole('button', { name: /^buy$/i })
+        .click()
+      const onramp = page.getByRole('dialog', { name: /buy btc with a card/i })
+      const widget = onramp.getByRole('group', { name: /card payment by/i })
+      await widget.getByLabel(/card number/i).fill('4242 4242 4242 4242')
+      await widget.getByLabel(/expiry date/i).fill('12/30')
+      await widget.getByLabel(/security code/i).fill('123')
+      await widget.getByLabel(/cardholder name/i).fill('Ana Lind')
+      await onramp.getByText(/^45 µBTC$/).waitFor()
+      expect(await axe(page)).toEqual([])
+      await screenshot(page, 'cashbox-onramp')
+      await onramp.getByRole('button', { name: /^buy$/i }).click()
+      await onramp.getByText(/your deposit was successful/i).waitFor()
+      await balanceIs(page, '2,000 µBTC')
+      await onramp
+        .getByRole('button', { name: /^close$/i })
+        .last()
+        .click()
+      await onramp.waitFor({ state: 'detached' })
+      expect(await cashier.count()).toBe(0)
     } finally {
       await browser.close()
     }

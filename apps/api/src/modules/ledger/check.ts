@@ -21,12 +21,15 @@ export async function checkLedger(db: Executor): Promise<LedgerReport> {
     problems.push(`balances in ${row.currency} sum to ${row.total}, not zero`)
   }
   for (const row of await db.query<{ id: bigint; balance: bigint; entries: bigint; last: bigint | null }>(
-    `SELECT a.id, a.balance, coalesce(sum(e.amount), 0) AS entries,
-            (SELECT balance_after FROM ledger_entries WHERE account_id = a.id ORDER BY id DESC LIMIT 1) AS last
-     FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
-     GROUP BY a.id, a.balance
-     HAVING a.balance <> coalesce(sum(e.amount), 0)
-        OR a.balance <> coalesce((SELECT balance_after FROM ledger_entries WHERE account_id = a.id ORDER BY id DESC LIMIT 1), 0)`,
+    // One pass over the entries: the sum per account and the balance after its last entry.
+    `WITH sums AS (
+       SELECT account_id, sum(amount) AS total, max(id) AS last_entry FROM ledger_entries GROUP BY account_id
+     )
+     SELECT a.id, a.balance, coalesce(s.total, 0) AS entries, e.balance_after AS last
+     FROM ledger_accounts a
+     LEFT JOIN sums s ON s.account_id = a.id
+     LEFT JOIN ledger_entries e ON e.id = s.last_entry
+     WHERE a.balance <> coalesce(s.total, 0) OR a.balance <> coalesce(e.balance_after, 0)`,
   )) {
     problems.push(
       `account ${row.id}: balance ${row.balance}, entries sum to ${row.entries}, last entry says ${row.last}`,

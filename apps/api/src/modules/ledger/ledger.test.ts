@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
 import { checkLedger } from './check.ts'
-import { InsufficientFundsError, Ledger, type PostRequest } from './ledger.ts'
+import { houseShard, InsufficientFundsError, Ledger, type PostRequest } from './ledger.ts'
 
 let ctx: TestContext
 let ledger: Ledger
@@ -103,6 +103,53 @@ describe('the ledger', () => {
     await expect(
       ctx.db.query(`UPDATE ledger_accounts SET balance = -1 WHERE user_id = $1`, [user.toString()]),
     ).rejects.toThrow(/not_negative/)
+  })
+
+  it('spreads each house account over shards by player, opened on first use even when players race', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => newPlayer()))
+    // A currency no other test moves: every house shard of it is opened here, in parallel.
+    const results = await Promise.all(players.map((p) => ledger.post(deposit(p, 1_000n, key('cad'), 'CAD'))))
+    expect(results.every((r) => !r.replayed)).toBe(true)
+    const shards = await ctx.db.query<{ shard: number; balance: bigint }>(
+      `SELECT shard, balance FROM ledger_accounts
+       WHERE user_id IS NULL AND kind = 'house_payments' AND currency = 'CAD' ORDER BY shard`,
+    )
+    const expected = new Map<number, bigint>()
+    for (const p of players) expected.set(houseShard(p), (expected.get(houseShard(p)) ?? 0n) - 1_000n)
+    expect(shards.map((r) => [r.shard, r.balance])).toEqual(
+      [...expected].sort(([a], [b]) => a - b).map(([shard, sum]) => [shard, sum]),
+    )
+    // A movement of no player uses shard 0; inside a caller's transaction it rolls back with it.
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await ledger.postWith(tx, {
+          key: key('house'),
+          kind: 'adjustment',
+          postings: [
+            { account: { house: 'house_fees', currency: 'CAD' }, amount: -3n },
+            { account: { house: 'house_payments', currency: 'CAD' }, amount: 3n },
+          ],
+        })
+        throw new Error('the caller fails afterwards')
+      }),
+    ).rejects.toThrow('the caller fails')
+    expect(
+      await ctx.db.query(`SELECT 1 FROM ledger_accounts WHERE kind = 'house_fees' AND currency = 'CAD'`),
+    ).toEqual([])
+    await ledger.post({
+      key: key('house'),
+      kind: 'adjustment',
+      postings: [
+        { account: { house: 'house_fees', currency: 'CAD' }, amount: -3n },
+        { account: { house: 'house_payments', currency: 'CAD' }, amount: 3n },
+      ],
+    })
+    expect(
+      await ctx.db.query<{ shard: number }>(
+        `SELECT shard FROM ledger_accounts WHERE kind = 'house_fees' AND currency = 'CAD'`,
+      ),
+    ).toEqual([{ shard: 0 }])
+    expect((await checkLedger(ctx.db)).problems).toEqual([])
   })
 
   it('keeps every invariant under random deposits, withdrawals, replays and failures', async () => {

@@ -174,6 +174,47 @@ describe('3-D Secure', () => {
     expect((await ctx.app.inject({ url })).statusCode).toBe(303)
   })
 
+  it('cancels a challenge left open for 30 minutes; a late approval credits nothing', async () => {
+    const player = await registerPlayer(ctx.app)
+    const { id, url, token } = await challenge(player.sid)
+    // A bank transfer waits on the operator, not on a page: it is not expired.
+    await ctx.db.query(`UPDATE users SET first_name = 'Ada', last_name = 'Lovelace' WHERE id = $1`, [
+      player.id,
+    ])
+    const transfer = await client(ctx, player.sid).submit({
+      method_id: 'bank_transfer',
+      amount_cents: 5_000,
+      fields: {},
+    })
+    expect(transfer.json().payment.state).toBe('pending')
+    const age = (minutes: number) =>
+      ctx.db.query(`UPDATE payments SET created_at = now() - make_interval(mins => $2) WHERE id = ANY($1)`, [
+        [String(id), String(transfer.json().payment.id)],
+        minutes,
+      ])
+    await age(29)
+    expect(await ctx.app.services.payments.expireAbandoned()).toBe(0)
+    await age(31)
+    expect(await ctx.app.services.payments.expireAbandoned()).toBe(1)
+    expect(await ctx.app.services.payments.expireAbandoned()).toBe(0)
+    const history = (await client(ctx, player.sid).get('/api/player/payments')).json<Array<{ id: number }>>()
+    expect(history.find((p) => p.id === id)).toMatchObject({
+      state: 'canceled',
+      cancellation_reason: 'The payment was not completed in time and has expired.',
+    })
+    expect((await paymentRow(ctx, transfer.json().payment.id)).state).toBe('pending')
+    // The page sends the player back, and an approval arriving late changes nothing.
+    expect((await ctx.app.inject({ url })).headers.location).toBe(`/?payment=${id}&status=canceled`)
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: `/payments/sandbox/3ds/${id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}&result=approve`,
+    })
+    expect(late.headers.location).toBe(`/?payment=${id}&status=canceled`)
+    expect(await balance(ctx, player.sid)).toBe(0)
+  })
+
   it('fails the payment when the player fails the challenge', async () => {
     const player = await registerPlayer(ctx.app)
     const { id, token } = await challenge(player.sid)
@@ -240,7 +281,8 @@ describe('e-wallet and bank transfer', () => {
     expect(done.headers.location).toBe(`/?payment=${payment.id}&status=succeeded`)
     expect(await balance(ctx, player.sid)).toBe(10_000)
     const [fees] = await ctx.db.query<{ balance: bigint }>(
-      `SELECT balance FROM ledger_accounts WHERE kind = 'house_fees' AND currency = 'EUR'`,
+      // A house balance is the sum of its shards.
+      `SELECT sum(balance)::bigint AS balance FROM ledger_accounts WHERE kind = 'house_fees' AND currency = 'EUR'`,
     )
     expect(fees!.balance).toBeGreaterThanOrEqual(200n)
     expect(

@@ -15,6 +15,8 @@ import { eurosIn, SandboxProvider } from './sandbox-provider.ts'
 export const HIDE_SOFORT_GROUP = 631
 /** Buying crypto with a card (spec §6, §9). */
 const CARD_PROVIDER = 'card_provider'
+/** A deposit waiting on the provider's page (3-D Secure, e-wallet) this long is canceled as abandoned. */
+export const PAYMENT_PAGE_TIMEOUT_MS = 30 * 60_000
 /** Spec §9: the first deposit suggestion, 50 (euros, scaled to each currency). */
 const FIRST_DEPOSIT_SUGGESTION_EUROS = 50
 const PROFILE_FIELDS = ['first_name', 'last_name', 'country', 'city', 'address', 'postal_code'] as const
@@ -56,6 +58,8 @@ const money = (cents: bigint, currency: string) =>
  * transaction; a payment only moves forward from pending/processing once (guarded updates).
  */
 export class PaymentService {
+  private expiryTimer: ReturnType<typeof setInterval> | undefined
+
   constructor(
     private db: Database,
     private ledger: Ledger,
@@ -350,6 +354,37 @@ export class PaymentService {
           : await this.declineDeposit(tx, payment.id, event.reason ?? 'declined', event.reference)
       return changed ? 'applied' : 'ignored'
     })
+  }
+
+  // ── Abandoned payments ───────────────────────────────────────────────────────────────────
+
+  /**
+   * Deposits left on the provider's page (3-D Secure, e-wallet, sofort) for longer than
+   * PAYMENT_PAGE_TIMEOUT_MS are canceled with the reason `expired`: nothing was credited, and a
+   * late approval finds the payment closed (its guarded update matches nothing). Bank transfers and
+   * crypto deposits wait on the operator or the chain, not on the player, and are left alone.
+   */
+  async expireAbandoned(now = new Date()): Promise<number> {
+    const rows = await this.db.query(
+      `UPDATE payments SET state = 'canceled', finished_at = now(), redirect_url = NULL, cancellation_reason = 'expired'
+       WHERE action = 'deposit' AND state = 'pending' AND redirect_url IS NOT NULL AND created_at < $1
+       RETURNING id`,
+      [new Date(now.getTime() - PAYMENT_PAGE_TIMEOUT_MS)],
+    )
+    return rows.length
+  }
+
+  /** Expires abandoned payments every minute on every node (the update is guarded); the timer does not keep the process alive. */
+  startExpiry(log: { error: (obj: object, msg: string) => void }): void {
+    const run = () => {
+      this.expireAbandoned().catch((err: unknown) => log.error({ err }, 'expiring abandoned payments failed'))
+    }
+    this.expiryTimer = setInterval(run, 60_000)
+    this.expiryTimer.unref()
+  }
+
+  stop(): void {
+    clearInterval(this.expiryTimer)
   }
 
   // ── Withdrawals ──────────────────────────────────────────────────────────────────────────

@@ -25,7 +25,7 @@ const cashout = (
 
 async function held(currency = 'EUR') {
   const [row] = await ctx.db.query<{ balance: bigint }>(
-    `SELECT balance FROM ledger_accounts WHERE kind = 'house_withdrawals' AND currency = $1`,
+    `SELECT sum(balance)::bigint AS balance FROM ledger_accounts WHERE kind = 'house_withdrawals' AND currency = $1`,
     [currency],
   )
   return row?.balance ?? 0n

@@ -38,6 +38,10 @@ export const MODALS: ModalRegistry = {
   'cashbox-deposit': cashbox,
   'cashbox-withdraw': cashbox,
   'cashbox-deposit-fast': cashbox,
+  'cashbox-deposit-onramp': lazyModal(
+    () => import('../../features/cashbox/components/onramp-modal.tsx'),
+    (m) => m.OnrampModal,
+  ),
   'complete-profile': lazyModal(
     () => import('../../features/account/components/complete-profile-modal.tsx'),
     (m) => m.CompleteProfileModal,

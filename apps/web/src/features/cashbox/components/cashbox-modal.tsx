@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   CRYPTO_WALLET_CURRENCIES,
@@ -14,28 +14,33 @@ import { FormAlert, formStyles, SelectField, TextField } from '../../../componen
 import { Modal } from '../../../components/modal/modal.tsx'
 import type { ModalComponentProps } from '../../../components/modal/modal-host.tsx'
 import { useServices } from '../../../lib/services.tsx'
-import { fieldErrors } from '../../account/api/auth-mutations.ts'
+import { useStore } from '../../../lib/store.ts'
 import { useAccounts, useSelectAccount } from '../../wallet/api/accounts.ts'
 import {
-  useAfterMoneyMovement,
   useCryptoAddresses,
-  useMethodFields,
   useMethods,
   usePaymentHistory,
   usePaymentsConfig,
-  usePaymentsLib,
   useLogDepositMethods,
   useRecall,
-  useReportTransaction,
 } from '../api/cashbox-queries.ts'
-import { fraudCheckPayload } from '../fraud-check.ts'
-import { deviceFingerprint } from '../../../lib/fingerprint.ts'
 import { usePlayer } from '../../account/api/get-player.ts'
+import {
+  MethodFieldInputs,
+  PaymentPlanList,
+  ResultStep,
+  useFormatAmount,
+  usePaymentForm,
+} from './payment-form.tsx'
 import { amountBounds, initialChoice } from '../bounds.ts'
 import type { PaymentAction, PaymentsMethod, SubmitResult } from '../payments-lib/types.ts'
 import styles from './cashbox.module.css'
 
 type Step = 'amount' | 'methods' | 'details' | 'result'
+
+/** The card-to-crypto method (spec §6, §9) and the modal of its provider (spec §2). */
+const CARD_PROVIDER = 'card_provider'
+export const ONRAMP_MODAL = 'cashbox-deposit-onramp'
 
 /** Modal names of the cashbox routes (spec §2) and the flow each starts with. */
 const FLOW_OF: Record<string, PaymentAction | 'dashboard'> = {
@@ -88,6 +93,7 @@ function PaymentFlow({
   onClose: () => void
 }) {
   const { t, i18n } = useTranslation()
+  const { modals } = useServices()
   const accounts = useAccounts(true).data
   const wallet = accounts?.find((a) => a.active) ?? accounts?.[0]
   const currency = wallet?.currency
@@ -194,6 +200,7 @@ function PaymentFlow({
         onChoose={setChoice}
         onBack={() => setStep('amount')}
         onNext={() => setStep('details')}
+        onBuyWithCard={() => modals.open(ONRAMP_MODAL, { currency, amount_cents: Number(amount ?? 0n) })}
         amountOk={amount !== undefined && !amountError}
       />
     )
@@ -222,6 +229,7 @@ function MethodsStep({
   onChoose,
   onBack,
   onNext,
+  onBuyWithCard,
   amountOk,
 }: {
   methods: PaymentsMethod[]
@@ -230,16 +238,21 @@ function MethodsStep({
   onChoose: (c: { methodId: string; savedProfileId?: string }) => void
   onBack: () => void
   onNext: () => void
+  /** Buying crypto with a card goes through the on-ramp provider's own modal (spec §2, §6). */
+  onBuyWithCard: () => void
   amountOk: boolean
 }) {
   const { t } = useTranslation()
   const [tab, setTab] = useState<'fiat' | 'crypto'>(
-    methods.length && methods.every((m) => m.type === 'crypto' || m.id === 'card_provider')
-      ? 'crypto'
-      : 'fiat',
+    methods.length && methods.every((m) => m.type === 'crypto' || m.id === CARD_PROVIDER) ? 'crypto' : 'fiat',
   )
   // The crypto tab: crypto deposits and buying crypto with a card (the on-ramp provider, spec §6, §9).
-  const isCryptoCard = (m: PaymentsMethod) => m.type === 'crypto' || m.id === 'card_provider'
+  const isCryptoCard = (m: PaymentsMethod) => m.type === 'crypto' || m.id === CARD_PROVIDER
+  const { modals } = useServices()
+  // Buy stays disabled while the on-ramp provider's payment is open (and submitting).
+  const onrampOpen = useStore(modals.store, (state) =>
+    state.stack.some((e) => e.name === ONRAMP_MODAL && !e.closing),
+  )
   const shown = methods.filter((m) => (tab === 'crypto') === isCryptoCard(m))
   const saved = shown.flatMap((m) => m.savedProfiles.map((p) => ({ method: m, profile: p })))
   const fmtRange = (m: PaymentsMethod) =>
@@ -321,8 +334,9 @@ function MethodsStep({
                 </p>
               )}
               <Button
-                disabled={!amountOk}
+                disabled={!amountOk || (m.id === CARD_PROVIDER && onrampOpen)}
                 onClick={() => {
+                  if (m.id === CARD_PROVIDER) return onBuyWithCard()
                   onChoose({ methodId: m.id })
                   onNext()
                 }}
@@ -394,46 +408,10 @@ function DetailsStep({
   onBack: () => void
   onResult: (r: SubmitResult) => void
 }) {
-  const { t, i18n } = useTranslation()
-  const lib = usePaymentsLib()
-  const after = useAfterMoneyMovement()
-  const player = usePlayer()
-  const reportTransaction = useReportTransaction()
-  const fields = useMethodFields(method.id, currency, action, savedProfileId)
+  const { t } = useTranslation()
+  const fmt = useFormatAmount(currency)
   const crypto = method.type === 'crypto' && action === 'deposit'
   const addresses = useCryptoAddresses(crypto)
-  const [values, setValues] = useState<Record<string, string>>({})
-  const [saveCard, setSaveCard] = useState(true)
-  const [errors, setErrors] = useState<Record<string, string[]>>()
-  const [submitting, setSubmitting] = useState(false)
-  // One key per filled-in form: a double click or a retried request makes one payment.
-  const idempotencyKey = useRef(crypto ? '' : globalThis.crypto.randomUUID())
-  const request = useMemo(
-    () => ({
-      method_id: method.id,
-      currency,
-      action,
-      amount_cents: amountCents,
-      saved_profile_id: savedProfileId,
-    }),
-    [method.id, currency, action, amountCents, savedProfileId],
-  )
-  const fmt = (cents: number) => {
-    const d = displayAmount(cents, currency, i18n.language)
-    return `${d.text} ${d.unit}`
-  }
-  const [plan, setPlan] = useState<{ fee_cents: number; total_cents: number }>()
-  useEffect(() => {
-    let current = true
-    lib.buildPaymentPlan(request).then(
-      (answer) => current && setPlan(answer),
-      (error: unknown) => current && setErrors(fieldErrors(error)),
-    )
-    return () => {
-      current = false
-    }
-  }, [lib, request])
-
   if (crypto) {
     const address = addresses.data?.[currency]
     return (
@@ -455,127 +433,84 @@ function DetailsStep({
       </div>
     )
   }
+  return (
+    <PaymentDetailsForm
+      method={method}
+      savedProfileId={savedProfileId}
+      currency={currency}
+      action={action}
+      amountCents={amountCents}
+      onBack={onBack}
+      onResult={onResult}
+    />
+  )
+}
 
-  const submit = async () => {
-    setSubmitting(true)
-    setErrors(undefined)
-    try {
-      const answer = await lib.submitForm(
-        {
-          ...request,
-          fields: values,
-          ...(method.type === 'cards' && !savedProfileId ? { save_profile: saveCard } : {}),
-        },
-        idempotencyKey.current,
-      )
-      after()
-      if (method.type === 'cards' && player) {
-        await reportTransaction(
-          fraudCheckPayload({
-            player,
-            payment: answer.payment,
-            action,
-            fields: values,
-            savedProfileId,
-            dfpc: deviceFingerprint(),
-            origin: window.location.origin,
-            subunitsToUnit: currencyDefinition(currency)?.subunits_to_unit ?? 100,
-          }),
-        )
-      }
-      if (answer.next.type === 'redirect') window.location.assign(answer.next.url)
-      else onResult(answer)
-    } catch (error) {
-      setErrors(fieldErrors(error) ?? { base: [t('cashbox.failed')] })
-    } finally {
-      setSubmitting(false)
-    }
-  }
+function PaymentDetailsForm({
+  method,
+  savedProfileId,
+  currency,
+  action,
+  amountCents,
+  onBack,
+  onResult,
+}: {
+  method: PaymentsMethod
+  savedProfileId: string | undefined
+  currency: string
+  action: PaymentAction
+  amountCents: number
+  onBack: () => void
+  onResult: (r: SubmitResult) => void
+}) {
+  const { t } = useTranslation()
+  const fmt = useFormatAmount(currency)
+  const form = usePaymentForm({ method, currency, action, amountCents, savedProfileId, onResult })
   return (
     <form
       className={formStyles.form}
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
-        void submit()
+        void form.submit()
       }}
     >
       <p className={styles.step}>{t('cashbox.step', { step: 3, of: 3 })}</p>
       <p>
         <strong>{method.title}</strong>
       </p>
-      <FormAlert
-        message={
-          errors?.base?.[0] ??
-          errors?.amount_cents?.[0] ??
-          // Errors of fields this form does not show (method, saved card…) still reach the player.
-          Object.entries(errors ?? {}).find(([k]) => !k.startsWith('fields.'))?.[1][0]
-        }
+      <FormAlert message={form.formError} />
+      <MethodFieldInputs
+        fields={form.fields?.methodFields}
+        values={form.values}
+        setValues={form.setValues}
+        errors={form.errors}
       />
-      {fields.data?.methodFields.map((f) => (
-        <TextField
-          key={f.name}
-          label={t(`fields.${f.name}`)}
-          required={f.required}
-          autoComplete={
-            f.type === 'card_number'
-              ? 'cc-number'
-              : f.type === 'expiry'
-                ? 'cc-exp'
-                : f.type === 'cvv'
-                  ? 'cc-csc'
-                  : f.name === 'card_holder'
-                    ? 'cc-name'
-                    : 'off'
-          }
-          inputMode={['card_number', 'cvv'].includes(f.type) ? 'numeric' : undefined}
-          value={values[f.name] ?? ''}
-          onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-          error={errors?.[`fields.${f.name}`]?.[0]}
-        />
-      ))}
       {method.type === 'cards' && !savedProfileId && action === 'deposit' && (
         <label className={formStyles.check}>
-          <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={form.saveCard}
+            onChange={(e) => form.setSaveCard(e.target.checked)}
+          />
           {t('cashbox.save_card')}
         </label>
       )}
-      {plan && (
-        <dl className={styles.plan}>
-          <dt>{t('cashbox.amount')}</dt>
-          <dd>{fmt(amountCents)}</dd>
-          <dt>{t('cashbox.fee_label')}</dt>
-          <dd>{fmt(plan.fee_cents)}</dd>
-          <dt>{t('cashbox.total')}</dt>
-          <dd>{fmt(plan.total_cents)}</dd>
-        </dl>
-      )}
+      <PaymentPlanList currency={currency} amountCents={amountCents} plan={form.plan} />
       <div className={formStyles.actions}>
         <Button variant="ghost" onClick={onBack}>
           {t('cashbox.back')}
         </Button>
-        <Button type="submit" disabled={submitting || !plan || fields.data?.isSubmitAvailable === false}>
+        <Button
+          type="submit"
+          disabled={form.submitting || !form.plan || form.fields?.isSubmitAvailable === false}
+        >
           {action === 'deposit'
-            ? t('cashbox.deposit_now', { amount: fmt(plan?.total_cents ?? amountCents) })
+            ? t('cashbox.deposit_now', { amount: fmt(form.plan?.total_cents ?? amountCents) })
             : t('cashbox.withdraw_now')}
         </Button>
       </div>
     </form>
-  )
-}
-
-function ResultStep({ result, onClose }: { result: SubmitResult; onClose: () => void }) {
-  const { t } = useTranslation()
-  const ok =
-    result.payment.success || result.payment.state === 'pending' || result.payment.state === 'processing'
-  return (
-    <div className={formStyles.form} role="status">
-      <p className={styles.resultTitle}>
-        {ok ? t(`cashbox.success_${result.payment.action}`) : t('cashbox.unsuccess')}
-      </p>
-      {!ok && result.payment.cancellation_reason && <p>{result.payment.cancellation_reason}</p>}
-      <Button onClick={onClose}>{t('common.close')}</Button>
-    </div>
   )
 }
 

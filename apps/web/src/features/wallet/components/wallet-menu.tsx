@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { displayAmount, type UserAccount } from '@aurum/shared'
 import { Button } from '../../../components/button/button.tsx'
 import { FormAlert, SelectField } from '../../../components/form/field.tsx'
@@ -85,6 +86,18 @@ function WalletPanel({
   return (
     <section id={id} className={styles.panel} aria-label={t('wallet.title')}>
       <h2>{t('wallet.title')}</h2>
+      {/* The cashbox routes (spec §2): one-click deposit, withdrawal, requests and history. */}
+      <nav className={styles.actions} aria-label={t('wallet.cashier_links')}>
+        <Link to="/deposit-fast" onClick={onDone}>
+          {t('wallet.quick_deposit')}
+        </Link>
+        <Link to="/withdraw" onClick={onDone}>
+          {t('wallet.withdraw')}
+        </Link>
+        <Link to="/cashbox" onClick={onDone}>
+          {t('wallet.requests')}
+        </Link>
+      </nav>
       <FormAlert message={select.isError ? t('wallet.select_failed') : undefined} />
       <ul className={styles.list}>
         {accounts.map((account) => (

@@ -1,0 +1,210 @@
+import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react'
+import { useTranslation } from 'react-i18next'
+import { currencyDefinition, displayAmount } from '@aurum/shared'
+import { Button } from '../../../components/button/button.tsx'
+import { formStyles, TextField } from '../../../components/form/field.tsx'
+import { deviceFingerprint } from '../../../lib/fingerprint.ts'
+import { fieldErrors } from '../../account/api/auth-mutations.ts'
+import { usePlayer } from '../../account/api/get-player.ts'
+import {
+  useAfterMoneyMovement,
+  useMethodFields,
+  usePaymentsLib,
+  useReportTransaction,
+} from '../api/cashbox-queries.ts'
+import { fraudCheckPayload } from '../fraud-check.ts'
+import type { MethodField, PaymentAction, PaymentsMethod, SubmitResult } from '../payments-lib/types.ts'
+import styles from './cashbox.module.css'
+
+export type FieldErrors = Record<string, string[]>
+
+/** An amount in minor units as the player reads it (µBTC, mETH, 12.50 EUR). */
+export function useFormatAmount(currency: string) {
+  const { i18n } = useTranslation()
+  return (cents: number) => {
+    const d = displayAmount(cents, currency, i18n.language)
+    return `${d.text} ${d.unit}`
+  }
+}
+
+/**
+ * A payment of one method, amount and currency: its fields, the plan (fee and total), and the
+ * submit with what follows it (fraud check for cards, the balance refreshed, the provider's page).
+ * Shared by the cashier's details step and the on-ramp provider's widget.
+ */
+export function usePaymentForm({
+  method,
+  currency,
+  action,
+  amountCents,
+  savedProfileId,
+  onResult,
+}: {
+  method: PaymentsMethod
+  currency: string
+  action: PaymentAction
+  amountCents: number
+  savedProfileId?: string
+  onResult: (r: SubmitResult) => void
+}) {
+  const { t } = useTranslation()
+  const lib = usePaymentsLib()
+  const after = useAfterMoneyMovement()
+  const player = usePlayer()
+  const reportTransaction = useReportTransaction()
+  const fields = useMethodFields(method.id, currency, action, savedProfileId)
+  const [values, setValues] = useState<Record<string, string>>({})
+  const [saveCard, setSaveCard] = useState(true)
+  const [errors, setErrors] = useState<FieldErrors>()
+  const [submitting, setSubmitting] = useState(false)
+  // One key per filled-in form: a double click or a retried request makes one payment.
+  const idempotencyKey = useRef(globalThis.crypto.randomUUID())
+  const request = useMemo(
+    () => ({
+      method_id: method.id,
+      currency,
+      action,
+      amount_cents: amountCents,
+      saved_profile_id: savedProfileId,
+    }),
+    [method.id, currency, action, amountCents, savedProfileId],
+  )
+  const [plan, setPlan] = useState<{ fee_cents: number; total_cents: number }>()
+  useEffect(() => {
+    let current = true
+    lib.buildPaymentPlan(request).then(
+      (answer) => current && setPlan(answer),
+      (error: unknown) => current && setErrors(fieldErrors(error)),
+    )
+    return () => {
+      current = false
+    }
+  }, [lib, request])
+
+  const submit = async () => {
+    setSubmitting(true)
+    setErrors(undefined)
+    try {
+      const answer = await lib.submitForm(
+        {
+          ...request,
+          fields: values,
+          ...(method.type === 'cards' && !savedProfileId ? { save_profile: saveCard } : {}),
+        },
+        idempotencyKey.current,
+      )
+      after()
+      if (method.type === 'cards' && player) {
+        await reportTransaction(
+          fraudCheckPayload({
+            player,
+            payment: answer.payment,
+            action,
+            fields: values,
+            savedProfileId,
+            dfpc: deviceFingerprint(),
+            origin: window.location.origin,
+            subunitsToUnit: currencyDefinition(currency)?.subunits_to_unit ?? 100,
+          }),
+        )
+      }
+      if (answer.next.type === 'redirect') window.location.assign(answer.next.url)
+      else onResult(answer)
+    } catch (error) {
+      setErrors(fieldErrors(error) ?? { base: [t('cashbox.failed')] })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return {
+    fields: fields.data,
+    values,
+    setValues,
+    saveCard,
+    setSaveCard,
+    errors,
+    plan,
+    submitting,
+    submit,
+    /** Errors of fields the form does not show (method, amount, saved card…) still reach the player. */
+    formError:
+      errors?.base?.[0] ??
+      errors?.amount_cents?.[0] ??
+      Object.entries(errors ?? {}).find(([k]) => !k.startsWith('fields.'))?.[1][0],
+  }
+}
+
+const AUTOCOMPLETE: Record<string, string> = { card_number: 'cc-number', expiry: 'cc-exp', cvv: 'cc-csc' }
+
+/** The inputs a method asks for (card number, expiry, IBAN, e-mail…), with their errors. */
+export function MethodFieldInputs({
+  fields,
+  values,
+  setValues,
+  errors,
+}: {
+  fields: MethodField[] | undefined
+  values: Record<string, string>
+  setValues: Dispatch<SetStateAction<Record<string, string>>>
+  errors: FieldErrors | undefined
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {fields?.map((f) => (
+        <TextField
+          key={f.name}
+          label={t(`fields.${f.name}`)}
+          required={f.required}
+          autoComplete={AUTOCOMPLETE[f.type] ?? (f.name === 'card_holder' ? 'cc-name' : 'off')}
+          inputMode={['card_number', 'cvv'].includes(f.type) ? 'numeric' : undefined}
+          value={values[f.name] ?? ''}
+          onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+          error={errors?.[`fields.${f.name}`]?.[0]}
+        />
+      ))}
+    </>
+  )
+}
+
+/** Amount, fee and total of a payment. */
+export function PaymentPlanList({
+  currency,
+  amountCents,
+  plan,
+}: {
+  currency: string
+  amountCents: number
+  plan: { fee_cents: number; total_cents: number } | undefined
+}) {
+  const { t } = useTranslation()
+  const fmt = useFormatAmount(currency)
+  if (!plan) return null
+  return (
+    <dl className={styles.plan}>
+      <dt>{t('cashbox.amount')}</dt>
+      <dd>{fmt(amountCents)}</dd>
+      <dt>{t('cashbox.fee_label')}</dt>
+      <dd>{fmt(plan.fee_cents)}</dd>
+      <dt>{t('cashbox.total')}</dt>
+      <dd>{fmt(plan.total_cents)}</dd>
+    </dl>
+  )
+}
+
+/** The success or unsuccess screen (spec §2). */
+export function ResultStep({ result, onClose }: { result: SubmitResult; onClose: () => void }) {
+  const { t } = useTranslation()
+  const ok =
+    result.payment.success || result.payment.state === 'pending' || result.payment.state === 'processing'
+  return (
+    <div className={formStyles.form} role="status">
+      <p className={styles.resultTitle}>
+        {ok ? t(`cashbox.success_${result.payment.action}`) : t('cashbox.unsuccess')}
+      </p>
+      {!ok && result.payment.cancellation_reason && <p>{result.payment.cancellation_reason}</p>}
+      <Button onClick={onClose}>{t('common.close')}</Button>
+    </div>
+  )
+}
