@@ -9,8 +9,16 @@ const PASSWORD = 'Golden-Lynx-2048'
 const NEW_PASSWORD = 'Silver-Heron-4096'
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: /log out/i }).click()
+  // On a phone's screen sign-out is in the burger menu.
+  const logOut = page.getByRole('button', { name: /log out/i }).filter({ visible: true })
+  if (!(await logOut.count())) await page.getByRole('button', { name: /^menu$/i }).click()
+  await logOut.click()
   await page.getByRole('link', { name: /sign up/i }).waitFor()
+}
+
+/** Signed in: the header's Deposit button is there (on every screen size). */
+async function signedIn(page: Page) {
+  await page.getByRole('link', { name: /^deposit$/i }).waitFor()
 }
 
 /** Fills and sends the login page's form. */
@@ -92,7 +100,7 @@ describe.each([
       .filter({ hasText: /invalid e-?mail or password/i })
       .waitFor()
     await fillLogin(page, email, PASSWORD)
-    await page.getByRole('button', { name: /log out/i }).waitFor()
+    await signedIn(page)
     await page.waitForURL(base + '/')
     // The login route is for guests: a signed-in player goes to main.
     await page.goto(base + '/login')
@@ -125,7 +133,7 @@ describe.each([
       .locator('main form')
       .getByRole('button', { name: /verify/i })
       .click()
-    await page.getByRole('button', { name: /log out/i }).waitFor()
+    await signedIn(page)
 
     // Forgotten password: the reminder popup, the e-mailed link, a new password (and a backup code).
     await signOut(page)
@@ -145,7 +153,7 @@ describe.each([
     const resetCode = newPassword.getByLabel(/^code$/i)
     await resetCode.fill(backupCodes[0]!)
     await newPassword.getByRole('button', { name: /verify/i }).click()
-    await page.getByRole('button', { name: /log out/i }).waitFor()
+    await signedIn(page)
     await page.getByText(/password was changed/i).waitFor()
 
     // The old password no longer works.

@@ -213,8 +213,9 @@ describe('the cashbox', () => {
     }
   })
 
-  it('shows a declined card’s error, and refuses an amount outside the bounds in the page and in the api', async () => {
-    const browser = await launch()
+  it('shows a declined card’s error, and refuses an amount outside the bounds in the page and in the api (on a phone)', async () => {
+    // The cashier on a phone's screen: the same steps, reachable and readable at 390 px.
+    const browser = await launch({ viewport: { width: 390, height: 844 } })
     const page = await browser.context.newPage()
     onTestFailed(() => screenshot(page, 'cashbox-declined-failed').catch(() => undefined))
     try {
@@ -252,6 +253,10 @@ describe('the cashbox', () => {
       await cashier.getByRole('button', { name: /deposit 25\.00 eur/i }).click()
       await cashier.getByText(/did not go through/i).waitFor()
       await balanceIs(page, '0.00 EUR')
+      expect(await axe(page)).toEqual([])
+      await screenshot(page, 'cashbox-mobile-declined')
+      // Nothing of the cashier sticks out of the phone's screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 
       // Without a crypto wallet the crypto tab offers to open one; it becomes the active wallet.
       await cashier.getByRole('button', { name: /close/i }).last().click()

@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { EnterButtons } from '../../components/enter-buttons/enter-buttons.tsx'
 import { usePlayer } from '../../features/account/api/get-player.ts'
-import { UnconfirmedEmailNotice, UserMenu } from '../../features/account/components/user-menu.tsx'
+import {
+  SignOutButton,
+  UnconfirmedEmailNotice,
+  UserMenu,
+} from '../../features/account/components/user-menu.tsx'
 import logo from '../../assets/logo.svg'
 import styles from './layout.module.css'
 
@@ -53,6 +57,15 @@ export function Header() {
               {t(item.key)}
             </NavLink>
           ))}
+          {player && (
+            // On a phone the header has no room for these: they live in the burger menu.
+            <div className={styles.navAccount}>
+              <NavLink to="/users" className={styles.navLink} onClick={() => setMenuOpen(false)}>
+                {t('nav.profile')}
+              </NavLink>
+              <SignOutButton onDone={() => setMenuOpen(false)} />
+            </div>
+          )}
         </nav>
         {player ? <UserMenu player={player} /> : <EnterButtons />}
       </div>

@@ -9,8 +9,6 @@ import styles from './user-menu.module.css'
 /** The signed-in player in the header: display name with status, and sign-out. */
 export function UserMenu({ player }: { player: UserInfo }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const signOut = useSignOut()
   const name = displayName(player, t('auth.visitor'), (status) =>
     t(`statuses.${status}`, { defaultValue: status }),
   )
@@ -23,15 +21,33 @@ export function UserMenu({ player }: { player: UserInfo }) {
       <Link to="/users" className={styles.name} title={t('nav.profile')}>
         {name}
       </Link>
-      <Button
-        variant="secondary"
-        size="small"
-        disabled={signOut.isPending}
-        onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate('/') })}
-      >
-        {t('auth.sign_out')}
-      </Button>
+      <SignOutButton className={styles.signOut} />
     </div>
+  )
+}
+
+/** Sign-out: in the user menu, and in the burger menu on a phone's screen where the header has no room. */
+export function SignOutButton({ className, onDone }: { className?: string; onDone?: () => void }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const signOut = useSignOut()
+  return (
+    <Button
+      variant="secondary"
+      size="small"
+      className={className}
+      disabled={signOut.isPending}
+      onClick={() =>
+        signOut.mutate(undefined, {
+          onSettled: () => {
+            onDone?.()
+            void navigate('/')
+          },
+        })
+      }
+    >
+      {t('auth.sign_out')}
+    </Button>
   )
 }
 
