@@ -52,7 +52,9 @@ describe.each([
     const problems = watchConsole(page)
     // What the page showed when a step failed, for the test report.
     onTestFailed(() => screenshot(page, `journey-failed-${name}`))
-    await page.goto(base + '/registration', { waitUntil: 'networkidle' })
+    // 'load', not 'networkidle': the captcha's proof of work starts with the page and, on a busy
+    // machine, its worker and challenge requests can keep the network from settling for long.
+    await page.goto(base + '/registration', { waitUntil: 'load' })
     // As a player would: the cookie and card-payment notices (shown after 1.5 s) are answered first.
     await page.getByRole('button', { name: /^accept$/i }).click()
     await page.getByRole('button', { name: /^got it$/i }).click()
