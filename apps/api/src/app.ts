@@ -37,6 +37,11 @@ import { paymentRoutes } from './modules/payments/routes.ts'
 import { callbackRoutes } from './modules/payments/callbacks.ts'
 import { sandboxPageRoutes } from './modules/payments/sandbox-pages.ts'
 import { devChainRoutes } from './modules/payments/dev-routes.ts'
+import { Catalogue } from './modules/games/catalogue.ts'
+import { gameRoutes } from './modules/games/routes.ts'
+import { SeamlessWallet } from './modules/games/wallet.ts'
+import { gameWalletRoutes } from './modules/games/wallet-routes.ts'
+import { gamesUrlFor } from './modules/games/games-url.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
@@ -170,7 +175,20 @@ export async function buildApp({
   const ledger = new Ledger(db)
   const payments = new PaymentService(db, ledger, paymentProvider)
   const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET)
-  app.decorate('services', { info, cms, telemetry, contact, accounts, captcha, payments, cryptoDeposits })
+  const catalogue = new Catalogue(db)
+  const gameWallet = new SeamlessWallet(db, ledger)
+  app.decorate('services', {
+    info,
+    cms,
+    telemetry,
+    contact,
+    accounts,
+    captcha,
+    payments,
+    cryptoDeposits,
+    catalogue,
+    gameWallet,
+  })
 
   await app.register(infoRoutes, { info, supportEmail: config.SUPPORT_EMAIL, captcha: captcha.config })
   await app.register(cmsRoutes, { cms })
@@ -189,6 +207,13 @@ export async function buildApp({
   await app.register(paymentRoutes, { payments, crypto: cryptoDeposits, db })
   await app.register(callbackRoutes, { payments })
   await app.register(sandboxPageRoutes, { payments, provider: paymentProvider })
+  await app.register(gameRoutes, {
+    catalogue,
+    wallet: gameWallet,
+    gamesUrl: (request) => gamesUrlFor(config, request),
+    db,
+  })
+  await app.register(gameWalletRoutes, { wallet: gameWallet, walletSecret: config.WALLET_SECRET })
   await app.register(playerRoutes, {
     player: new PlayerService(db),
     gdpr: new GdprReports(db, app.sessions, mail, config.PUBLIC_URL),
@@ -235,6 +260,8 @@ declare module 'fastify' {
       contact: ContactService
       accounts: AccountsService
       captcha: CaptchaService
+      catalogue: Catalogue
+      gameWallet: SeamlessWallet
       payments: PaymentService
       cryptoDeposits: CryptoDeposits
     }

@@ -30,7 +30,10 @@ const envSchema = z.object({
     .optional(),
   /** Prefix of every Redis key, so several installs (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().max(100).default('aurum:'),
+  /** The game server's public address; by default the casino's host on GAMES_PORT. */
   GAMES_URL: z.url().optional(),
+  /** Port of the game server started with the casino (default PORT + 1); 0 leaves it to GAMES_URL. */
+  GAMES_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify'
+import type { Config } from '../../config.ts'
+
+/** The game server's port when it runs with the casino: GAMES_PORT, or the casino's port + 1. */
+export function gamesPort(config: Pick<Config, 'PORT' | 'GAMES_PORT'>): number {
+  return config.GAMES_PORT ?? config.PORT + 1
+}
+
+/**
+ * The game server's address as the player's browser reaches it: GAMES_URL when configured,
+ * otherwise the host the player used for the casino, on the game server's port (so the frame works
+ * from another device on the network as well as on localhost).
+ */
+export function gamesUrlFor(
+  config: Pick<Config, 'PORT' | 'GAMES_PORT' | 'GAMES_URL'>,
+  request: FastifyRequest,
+): string {
+  if (config.GAMES_URL) return config.GAMES_URL.replace(/\/$/, '')
+  const host = request.hostname.replace(/:\d+$/, '')
+  return `${request.protocol}://${host}:${gamesPort(config)}`
+}

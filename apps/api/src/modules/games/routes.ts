@@ -1,0 +1,461 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Database } from '../../db/client.ts'
+import { AppError } from '../../lib/errors.ts'
+import { t } from '../../lib/i18n.ts'
+import { errorResponse, errorResponses } from '../../lib/schemas.ts'
+import type { Catalogue, GameFilter, GameRow } from './catalogue.ts'
+import type { SeamlessWallet } from './wallet.ts'
+
+/** Spec §7: favourites answer ids (v1) or full games (v2) by this header. */
+const FAVOURITES_V1 = 'application/vnd.s.v1+json'
+const FAVOURITES_V2 = 'application/vnd.s.v2+json'
+/** Largest page the filter serves. */
+const MAX_PAGE_SIZE = 100
+
+const game = z
+  .object({
+    identifier: z.string(),
+    seo_title: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    provider: z.string(),
+    categories: z.array(z.string()),
+    devices: z.array(z.string()),
+    currencies: z.record(z.string(), z.object({ id: z.number(), jackpot: z.null() })),
+    uniq_seo_title: z.boolean(),
+    has_demo_mode: z.boolean(),
+    lines: z.number().nullable(),
+    ways: z.number().nullable(),
+    volatility_rating: z.string(),
+    hit_rate: z.string(),
+    payout: z.string(),
+    unfinished_games_for: z.array(z.never()),
+    preview: z.string(),
+    badges: z.array(z.string()),
+    collections: z.record(z.string(), z.number()),
+    rtp: z.number(),
+    max_win_x: z.number(),
+    type: z.string(),
+  })
+  .describe('IGame (api-shapes §4.3/§4.4) plus rtp, max_win_x and type')
+
+const pagination = z.object({
+  current_page: z.number(),
+  next_page: z.number().nullable(),
+  prev_page: z.number().nullable(),
+  total_pages: z.number(),
+  total_count: z.number(),
+})
+
+const device = z.enum(['desktop', 'mobile'])
+const slugText = z.string().min(1).max(100)
+
+const filterBody = z.strictObject({
+  device: device.optional(),
+  page: z.number().int().min(1).max(10_000).default(1),
+  page_size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
+  without_territorial_restrictions: z.boolean().optional(),
+  filter: z
+    .strictObject({
+      categories: z
+        .strictObject({ identifiers: z.array(slugText).max(50), strategy: z.literal('OR').default('OR') })
+        .optional(),
+      providers: z.array(slugText).max(50).optional(),
+      title: z.string().max(100).optional(),
+      currencies: z.array(z.string().max(5)).max(20).optional(),
+      volatility_rating: z
+        .array(z.enum(['low', 'low-medium', 'medium', 'medium-high', 'high', 'very-high']))
+        .max(6)
+        .optional(),
+      lines: z.number().int().min(1).max(10_000).optional(),
+      ways: z.number().int().min(1).max(1_000_000).optional(),
+      hit_rate: z.number().min(0).max(100).optional(),
+      payout: z.number().min(0).max(100).optional(),
+    })
+    .optional(),
+  sort: z
+    .strictObject({
+      type: z.enum(['position', 'title', 'released', 'rtp']).default('position'),
+      direction: z.enum(['ASC', 'DESC']).default('ASC'),
+      top_categories: z.array(slugText).max(20).optional(),
+    })
+    .optional(),
+})
+
+/** The game as the client reads it (api-shapes §4.3). */
+export function gameItem(g: GameRow) {
+  const currencies = Object.fromEntries(
+    Object.entries(g.currency_ids).map(([code, id]) => [code, { id, jackpot: null }]),
+  )
+  return {
+    identifier: g.identifier,
+    seo_title: g.seo_title,
+    slug: `${g.provider}/${g.seo_title}`,
+    title: g.title,
+    provider: g.provider,
+    categories: g.categories,
+    devices: g.devices,
+    currencies,
+    uniq_seo_title: true,
+    has_demo_mode: g.has_demo,
+    lines: g.lines,
+    ways: g.ways,
+    volatility_rating: g.volatility,
+    hit_rate: (Number(g.hit_rate) * 100).toFixed(2),
+    payout: (Number(g.rtp) * 100).toFixed(2),
+    unfinished_games_for: [] as never[],
+    preview: `/game-art/${g.provider}/${g.seo_title}.svg`,
+    badges: g.badges,
+    collections: Object.fromEntries([...g.categories, ...(g.wager0 ? ['wager0'] : [])].map((c) => [c, 1])),
+    rtp: Number(g.rtp),
+    max_win_x: Number(g.max_win_x),
+    type: g.type,
+  }
+}
+
+const volatilityOf = (ratings: string[] | undefined) =>
+  ratings?.flatMap((r) =>
+    r === 'low-medium'
+      ? ['low', 'medium']
+      : r === 'medium-high'
+        ? ['medium', 'high']
+        : r === 'very-high'
+          ? ['high']
+          : [r],
+  )
+
+export const gameRoutes: FastifyPluginAsyncZod<{
+  catalogue: Catalogue
+  wallet: SeamlessWallet
+  /** The game server's public address as seen by the player's browser. */
+  gamesUrl: (request: FastifyRequest) => string
+  db: Database
+}> = async (app, { catalogue, wallet, gamesUrl, db }) => {
+  const tags = ['games']
+  const groupsOf = (userId: bigint | undefined) => catalogue.groupsOf(userId)
+  const viewer = (request: { session: { userId: bigint } | null }) => request.session?.userId
+
+  app.get(
+    '/api/games/providers',
+    {
+      schema: {
+        tags,
+        summary: 'Game providers (our studios) that have games',
+        response: {
+          200: z.array(
+            z.object({
+              id: z.string(),
+              title: z.string(),
+              provider: z.string(),
+              slug: z.string(),
+              url: z.string(),
+              name: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async () =>
+      (await catalogue.providers()).map((p) => ({
+        id: String(p.id),
+        title: p.title,
+        provider: p.slug,
+        slug: p.slug,
+        url: `/producers/${p.slug}`,
+        name: p.title,
+      })),
+  )
+
+  app.get(
+    '/api/games/collections',
+    {
+      schema: {
+        tags,
+        summary: 'Lobby categories with their game counts (titles in the requested language)',
+        querystring: z.strictObject({ l: z.string().max(10).optional() }),
+        response: { 200: z.array(z.object({ id: z.string(), title: z.string(), games_count: z.number() })) },
+      },
+    },
+    async (request) =>
+      (await catalogue.categories(await groupsOf(viewer(request)))).map((c) => ({
+        id: c.slug,
+        title: t(request.locale, `games.categories.${c.slug}`),
+        games_count: c.games_count,
+      })),
+  )
+
+  app.post(
+    '/api/games_filter',
+    {
+      schema: {
+        tags,
+        summary: 'A page of games by device, categories (OR), providers, title, volatility, lines or ways',
+        body: filterBody,
+        response: { 200: z.object({ data: z.array(game), pagination }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { filter, page, page_size: pageSize, device: dev, sort } = request.body
+      const query: GameFilter = {
+        device: dev,
+        categories: filter?.categories?.identifiers,
+        providers: filter?.providers,
+        title: filter?.title,
+        volatility: volatilityOf(filter?.volatility_rating),
+        lines: filter?.lines,
+        ways: filter?.ways,
+      }
+      const { games, total } = await catalogue.page(
+        query,
+        await groupsOf(viewer(request)),
+        page,
+        pageSize,
+        sort ?? { type: 'position', direction: 'ASC' },
+      )
+      const totalPages = Math.max(1, Math.ceil(total / pageSize))
+      return {
+        data: games.map(gameItem),
+        pagination: {
+          current_page: page,
+          next_page: page < totalPages ? page + 1 : null,
+          prev_page: page > 1 ? page - 1 : null,
+          total_pages: totalPages,
+          total_count: total,
+        },
+      }
+    },
+  )
+
+  app.post(
+    '/api/games_filter/select',
+    {
+      schema: {
+        tags,
+        summary: 'Games by identifiers or seo titles, keyed by what was asked',
+        body: z.strictObject({ device: device.optional(), game_ids: z.array(slugText).min(1).max(100) }),
+        response: { 200: z.record(z.string(), game), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const games = await catalogue.select(
+        { device: request.body.device, identifiers: request.body.game_ids },
+        await groupsOf(viewer(request)),
+      )
+      return Object.fromEntries(games.map((g) => [g.identifier, gameItem(g)]))
+    },
+  )
+
+  app.post(
+    '/api/games_filter/select_by_seo_titles',
+    {
+      schema: {
+        tags,
+        summary: 'Games by seo titles (the game page finds its game here)',
+        body: z.strictObject({
+          game_seo_titles: z.array(slugText).min(1).max(50),
+          without_territorial_restrictions: z.boolean().optional(),
+        }),
+        response: { 200: z.record(z.string(), game), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const games = await catalogue.select(
+        { seoTitles: request.body.game_seo_titles },
+        await groupsOf(viewer(request)),
+      )
+      return Object.fromEntries(games.map((g) => [g.seo_title, gameItem(g)]))
+    },
+  )
+
+  app.get(
+    '/api/player/favorite_games',
+    {
+      schema: {
+        tags,
+        summary: `Favourites: per-currency game ids with accept-client ${FAVOURITES_V1}, full games with ${FAVOURITES_V2}`,
+        headers: z.object({ 'accept-client': z.enum([FAVOURITES_V1, FAVOURITES_V2]).optional() }),
+        response: { 200: z.union([z.array(z.number()), z.array(game)]), 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = request.requireUser()
+      const games = await catalogue.favourites(user, await groupsOf(user))
+      if (request.headers['accept-client'] === FAVOURITES_V2) return games.map(gameItem)
+      const [row] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [
+        user.toString(),
+      ])
+      return games.flatMap((g) => {
+        const id = g.currency_ids[row!.currency]
+        return id === undefined ? [] : [id]
+      })
+    },
+  )
+
+  for (const method of ['PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/player/favorite_games/:id',
+      schema: {
+        tags,
+        summary: method === 'PUT' ? 'Adds a favourite by a per-currency game id' : 'Removes a favourite',
+        params: z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        response: { 204: z.null(), 401: errorResponse, 404: errorResponse, ...errorResponses },
+      },
+      handler: async (request, reply) => {
+        const user = request.requireUser()
+        if (!(await catalogue.setFavourite(user, request.params.id, method === 'PUT'))) {
+          throw new AppError('not_found', 404)
+        }
+        return reply.status(204).send(null)
+      },
+    })
+  }
+
+  app.get(
+    '/api/player/played_games',
+    {
+      schema: {
+        tags,
+        summary: 'The player’s recent games',
+        response: {
+          200: z.array(z.object({ identifier: z.string(), last_activity_at: z.string().nullable() })),
+          401: errorResponse,
+        },
+      },
+    },
+    async (request) =>
+      (await catalogue.played(request.requireUser())).map((p) => ({
+        identifier: p.identifier,
+        last_activity_at: p.last_activity_at.toISOString(),
+      })),
+  )
+
+  app.post(
+    '/api/games/launch',
+    {
+      schema: {
+        tags,
+        summary:
+          'The game frame’s address: demo (FUN, no wallet) for anyone, real money with a single-use launch token for the player',
+        body: z.strictObject({
+          identifier: slugText,
+          mode: z.enum(['real', 'demo']),
+          currency: z
+            .string()
+            .regex(/^[A-Z]{3,4}$/)
+            .optional(),
+          locale: z.string().max(10).optional(),
+        }),
+        response: {
+          200: z.object({ url: z.string(), mode: z.enum(['real', 'demo']), currency: z.string() }),
+          401: errorResponse,
+          404: errorResponse,
+          451: errorResponse,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      if (request.restricted) throw new AppError('registration_restricted', 451)
+      const { identifier, mode, locale } = request.body
+      const userId = mode === 'real' ? request.requireUser() : viewer(request)
+      const [found] = await catalogue.select({ identifiers: [identifier] }, await groupsOf(userId))
+      if (!found) throw new AppError('not_found', 404)
+      const lang = locale ?? request.locale
+      const base = gamesUrl(request)
+      if (mode === 'demo') {
+        const fun = found.currency_ids.FUN
+        if (!found.has_demo || fun === undefined) throw new AppError('no_demo', 422)
+        return {
+          url: `${base}/games/${encodeURIComponent(found.identifier)}/${fun}?mode=demo&lang=${encodeURIComponent(lang)}`,
+          mode,
+          currency: 'FUN',
+        }
+      }
+      // Spec §6: the game id for the player's currency, or the one asked for (a wallet the player has).
+      const [wallet_] = await db.query<{ currency: string }>(
+        `SELECT currency FROM wallets WHERE user_id = $1 AND ($2::text IS NULL AND active OR currency = $2)`,
+        [userId!.toString(), request.body.currency ?? null],
+      )
+      if (!wallet_)
+        throw new AppError('validation_failed', 422, { currency: [t(request.locale, 'validation.one_of')] })
+      const id = found.currency_ids[wallet_.currency]
+      if (id === undefined) throw new AppError('not_found', 404)
+      const token = await wallet.createLaunch(userId!, found.id, wallet_.currency)
+      return {
+        url: `${base}/games/${encodeURIComponent(found.identifier)}/${id}?token=${token}&lang=${encodeURIComponent(lang)}`,
+        mode,
+        currency: wallet_.currency,
+      }
+    },
+  )
+
+  app.get(
+    '/api/player/games',
+    {
+      schema: {
+        tags,
+        summary: 'The player’s game rounds, newest first (IUserGameHistoryItem)',
+        querystring: z.strictObject({
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+          per_page: z.coerce.number().int().min(1).max(100).default(50),
+        }),
+        response: {
+          200: z.array(
+            z.object({
+              bet_id: z.number(),
+              bet_status: z.string(),
+              created_at: z.string(),
+              finished_at: z.string().nullable(),
+              currency: z.string(),
+              provider: z.string(),
+              game: z.string(),
+              title: z.string(),
+              total_bets: z.number(),
+              total_losses: z.number(),
+              total_wins: z.number(),
+            }),
+          ),
+          401: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const user = request.requireUser()
+      const { page, per_page: perPage } = request.query
+      const rows = await db.query<{
+        id: bigint
+        status: string
+        created_at: Date
+        finished_at: Date | null
+        currency: string
+        provider: string
+        identifier: string
+        title: string
+        total_bets: bigint
+        total_wins: bigint
+      }>(
+        `SELECT r.id, r.status, r.created_at, r.finished_at, r.currency, g.provider, g.identifier, g.title,
+                r.total_bets, r.total_wins
+         FROM game_rounds r JOIN games g ON g.id = r.game_id
+         WHERE r.user_id = $1 ORDER BY r.id DESC LIMIT $2 OFFSET $3`,
+        [user.toString(), perPage, (page - 1) * perPage],
+      )
+      return rows.map((r) => ({
+        bet_id: Number(r.id),
+        bet_status: r.status,
+        created_at: r.created_at.toISOString(),
+        finished_at: r.finished_at?.toISOString() ?? null,
+        currency: r.currency,
+        provider: r.provider,
+        game: r.identifier,
+        title: r.title,
+        total_bets: Number(r.total_bets),
+        total_losses: Number(r.total_bets > r.total_wins ? r.total_bets - r.total_wins : 0n),
+        total_wins: Number(r.total_wins),
+      }))
+    },
+  )
+}

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
+import { checkLedger } from '../ledger/check.ts'
+import { balance, client, fund } from '../payments/testing.ts'
+import { seedTestGames, TEST_WALLET_SECRET, walletCall } from './testing.ts'
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestApp({ WALLET_SECRET: TEST_WALLET_SECRET })
+  await seedTestGames(ctx)
+})
+afterAll(async () => {
+  expect((await checkLedger(ctx.db)).problems).toEqual([])
+  await ctx.close()
+})
+
+let ids = 0
+const id = (name: string) => `${name}-${process.pid}-${++ids}`
+
+/** A funded player with a wallet session opened through a real launch. */
+async function session(funds = 10_000) {
+  const player = await registerPlayer(ctx.app, { currency: 'EUR' })
+  if (funds) await fund(ctx, player.sid, funds)
+  const launch = await client(ctx, player.sid).post('/api/games/launch', {
+    identifier: 'goldfinch:test-slot-1',
+    mode: 'real',
+  })
+  expect(launch.statusCode).toBe(200)
+  const url = new URL(launch.json().url)
+  expect(url.pathname).toMatch(/^\/games\/goldfinch%3Atest-slot-1\/\d+$/)
+  const token = url.searchParams.get('token')!
+  const auth = await walletCall(ctx, 'authenticate', { token })
+  expect(auth.statusCode).toBe(200)
+  expect(auth.json()).toMatchObject({ currency: 'EUR', balance_cents: funds, game: 'goldfinch:test-slot-1' })
+  return { player, token, sessionId: auth.json().session_id as string }
+}
+
+describe('the seamless wallet', () => {
+  it('refuses unsigned and wrongly signed calls, and malformed ones', async () => {
+    const { sessionId } = await session()
+    const body = { session_id: sessionId }
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/wallet/balance',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    })
+    expect(unsigned.statusCode).toBe(401)
+    expect((await walletCall(ctx, 'balance', body, `sha256=${'0'.repeat(64)}`)).statusCode).toBe(401)
+    expect((await walletCall(ctx, 'balance', body, 'sha256=nope')).statusCode).toBe(401)
+    expect((await walletCall(ctx, 'balance', { session_id: sessionId, extra: 1 })).statusCode).toBe(422)
+    expect((await walletCall(ctx, 'balance', body)).json()).toEqual({
+      balance_cents: 10_000,
+      currency: 'EUR',
+    })
+    expect((await walletCall(ctx, 'balance', { session_id: 'nope' })).statusCode).toBe(404)
+  })
+
+  it('takes a launch token once and in time', async () => {
+    const { token } = await session()
+    const again = await walletCall(ctx, 'authenticate', { token })
+    expect(again.statusCode).toBe(401)
+    expect(again.json().code).toBe('invalid_token')
+    const player = await registerPlayer(ctx.app, { currency: 'EUR' })
+    const launch = await client(ctx, player.sid).post('/api/games/launch', {
+      identifier: 'northwind:test-slot-2',
+      mode: 'real',
+    })
+    expect(launch.statusCode, launch.body).toBe(200)
+    const late = new URL(launch.json().url).searchParams.get('token')!
+    await ctx.db.query(
+      `UPDATE game_launches SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`,
+    )
+    expect((await walletCall(ctx, 'authenticate', { token: late })).json().code).toBe('invalid_token')
+  })
+
+  it('applies a repeated bet once, refuses a bet beyond the balance, pays wins and closes the round', async () => {
+    const { player, sessionId } = await session(1_000)
+    const bet = { session_id: sessionId, transaction_id: id('bet'), round_id: id('round'), amount_cents: 300 }
+    const first = await walletCall(ctx, 'bet', bet)
+    expect(first.json()).toEqual({ balance_cents: 700, currency: 'EUR', transaction_id: bet.transaction_id })
+    const again = await walletCall(ctx, 'bet', bet)
+    expect(again.json()).toEqual(first.json())
+    expect(await balance(ctx, player.sid)).toBe(700)
+
+    const tooMuch = await walletCall(ctx, 'bet', { ...bet, transaction_id: id('bet'), amount_cents: 701 })
+    expect(tooMuch.statusCode).toBe(422)
+    expect(tooMuch.json().code).toBe('insufficient_funds')
+    expect(await balance(ctx, player.sid)).toBe(700)
+
+    const win = {
+      session_id: sessionId,
+      transaction_id: id('win'),
+      round_id: bet.round_id,
+      amount_cents: 1_200,
+    }
+    expect((await walletCall(ctx, 'win', { ...win, round_closed: true })).json().balance_cents).toBe(1_900)
+    expect((await walletCall(ctx, 'win', { ...win, round_closed: true })).json().balance_cents).toBe(1_900)
+    // The round is closed: no more money moves in it.
+    const late = await walletCall(ctx, 'win', { ...win, transaction_id: id('win'), round_closed: true })
+    expect(late.json().code).toBe('round_mismatch')
+    // One id is one kind of call.
+    expect((await walletCall(ctx, 'bet', { ...bet, transaction_id: win.transaction_id })).json().code).toBe(
+      'transaction_mismatch',
+    )
+    expect(await balance(ctx, player.sid)).toBe(1_900)
+
+    const history = (await client(ctx, player.sid).get('/api/player/games')).json()
+    expect(history[0]).toMatchObject({
+      bet_status: 'closed',
+      total_bets: 300,
+      total_wins: 1_200,
+      total_losses: 0,
+      game: 'goldfinch:test-slot-1',
+      currency: 'EUR',
+    })
+    expect((await client(ctx, player.sid).get('/api/player/played_games')).json()[0].identifier).toBe(
+      'goldfinch:test-slot-1',
+    )
+  })
+
+  it('rolls a bet back once; a rollback that comes first makes the late bet refused', async () => {
+    const { player, sessionId } = await session(1_000)
+    const bet = { session_id: sessionId, transaction_id: id('bet'), round_id: id('round'), amount_cents: 400 }
+    await walletCall(ctx, 'bet', bet)
+    const rollback = {
+      session_id: sessionId,
+      transaction_id: id('rb'),
+      reference_transaction_id: bet.transaction_id,
+      round_id: bet.round_id,
+    }
+    expect((await walletCall(ctx, 'rollback', rollback)).json().balance_cents).toBe(1_000)
+    expect((await walletCall(ctx, 'rollback', rollback)).json().balance_cents).toBe(1_000)
+    // A repeated bet answers its first answer (DESIGN.md) and moves nothing.
+    expect((await walletCall(ctx, 'bet', bet)).json().balance_cents).toBe(600)
+    expect(await balance(ctx, player.sid)).toBe(1_000)
+
+    // The bet's answer was lost and the game server rolled back before the bet arrived.
+    const lost = {
+      session_id: sessionId,
+      transaction_id: id('bet'),
+      round_id: id('round'),
+      amount_cents: 250,
+    }
+    const early = await walletCall(ctx, 'rollback', {
+      session_id: sessionId,
+      transaction_id: id('rb'),
+      reference_transaction_id: lost.transaction_id,
+      round_id: lost.round_id,
+    })
+    expect(early.json().balance_cents).toBe(1_000)
+    const refused = await walletCall(ctx, 'bet', lost)
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json().code).toBe('bet_rolled_back')
+    expect(await balance(ctx, player.sid)).toBe(1_000)
+  })
+
+  it('takes no bets once the session has ended, but still pays the round’s win', async () => {
+    const { player, sessionId } = await session(1_000)
+    const round = id('round')
+    await walletCall(ctx, 'bet', {
+      session_id: sessionId,
+      transaction_id: id('bet'),
+      round_id: round,
+      amount_cents: 100,
+    })
+    await ctx.app.services.gameWallet.closeSessions(BigInt(player.id))
+    const bet = await walletCall(ctx, 'bet', {
+      session_id: sessionId,
+      transaction_id: id('bet'),
+      round_id: id('round'),
+      amount_cents: 100,
+    })
+    expect(bet.statusCode).toBe(401)
+    expect(bet.json().code).toBe('session_expired')
+    const win = await walletCall(ctx, 'win', {
+      session_id: sessionId,
+      transaction_id: id('win'),
+      round_id: round,
+      amount_cents: 500,
+      round_closed: true,
+    })
+    expect(win.json().balance_cents).toBe(1_400)
+    expect(await balance(ctx, player.sid)).toBe(1_400)
+  })
+
+  it('never overdraws with 30 parallel bets of one player, and applies a bet sent 10 times in parallel once', async () => {
+    const { player, sessionId } = await session(1_000)
+    const bets = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        walletCall(ctx, 'bet', {
+          session_id: sessionId,
+          transaction_id: id('bet'),
+          round_id: id('round'),
+          amount_cents: 100,
+        }),
+      ),
+    )
+    expect(bets.filter((b) => b.statusCode === 200)).toHaveLength(10)
+    expect(
+      bets.filter((b) => b.statusCode !== 200).every((b) => b.json().code === 'insufficient_funds'),
+    ).toBe(true)
+    expect(await balance(ctx, player.sid)).toBe(0)
+
+    await fund(ctx, player.sid, 1_000)
+    const same = {
+      session_id: sessionId,
+      transaction_id: id('bet'),
+      round_id: id('round'),
+      amount_cents: 100,
+    }
+    const repeated = await Promise.all(Array.from({ length: 10 }, () => walletCall(ctx, 'bet', same)))
+    expect(repeated.every((r) => r.statusCode === 200 && r.json().balance_cents === 900)).toBe(true)
+    expect(await balance(ctx, player.sid)).toBe(900)
+  })
+})
