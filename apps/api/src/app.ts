@@ -42,6 +42,7 @@ import { gameRoutes } from './modules/games/routes.ts'
 import { SeamlessWallet } from './modules/games/wallet.ts'
 import { gameWalletRoutes } from './modules/games/wallet-routes.ts'
 import { gamesUrlFor } from './modules/games/games-url.ts'
+import { gameArtRoutes } from './modules/games/art-routes.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
@@ -214,6 +215,7 @@ export async function buildApp({
     db,
   })
   await app.register(gameWalletRoutes, { wallet: gameWallet, walletSecret: config.WALLET_SECRET })
+  await app.register(gameArtRoutes, { db })
   await app.register(playerRoutes, {
     player: new PlayerService(db),
     gdpr: new GdprReports(db, app.sessions, mail, config.PUBLIC_URL),
