@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/src/**/*.test.ts', 'apps/web/src/app/entry-server.test.ts'],
+          include: ['apps/api/src/**/*.test.ts', 'apps/games/src/**/*.test.ts', 'apps/web/src/app/entry-server.test.ts'],
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

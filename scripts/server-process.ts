@@ -38,6 +38,7 @@ export async function startServer(
 ): Promise<ServerProcess> {
   // A PORT given by the caller is passed as is (the lifecycle tests give invalid ones on purpose).
   const port = env.PORT ?? String(await freePort())
+  const gamesPort = env.GAMES_PORT ?? String(await freePort())
   const dir = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-server-')))
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
@@ -49,6 +50,7 @@ export async function startServer(
       DATABASE_URL: '',
       ...env,
       PORT: port,
+      GAMES_PORT: gamesPort,
       DATA_DIR: dir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

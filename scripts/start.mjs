@@ -1,11 +1,21 @@
-// `npm start`: builds the web app when the build is missing or older than its sources, then serves production mode.
+// `npm start`: builds the web app and the game clients when the build is missing or older than their
+// sources, then serves production mode (the casino and its game server).
 import { spawnSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const stamp = path.join(root, 'apps/web/dist/.build-stamp')
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'].map(
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/games/client',
+  'apps/games/vite.config.ts',
+  'packages/shared/src',
+  'packages/game-art/src',
+  'packages/games-math/src',
+].map(
   (p) => path.join(root, p),
 )
 

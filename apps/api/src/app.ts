@@ -41,7 +41,7 @@ import { Catalogue } from './modules/games/catalogue.ts'
 import { gameRoutes } from './modules/games/routes.ts'
 import { SeamlessWallet } from './modules/games/wallet.ts'
 import { gameWalletRoutes } from './modules/games/wallet-routes.ts'
-import { gamesUrlFor } from './modules/games/games-url.ts'
+import { gamesPort, gamesUrlFor } from './modules/games/games-url.ts'
 import { gameArtRoutes } from './modules/games/art-routes.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
@@ -126,6 +126,8 @@ export async function buildApp({
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
         'connect-src': ssrMode === 'development' ? ["'self'", 'ws:'] : ["'self'"],
+        // The game frame (spec §2) loads the game server's pages.
+        'frame-src': [config.GAMES_URL ? new URL(config.GAMES_URL).origin : `*:${gamesPort(config)}`],
         'frame-ancestors': ["'none'"],
         'upgrade-insecure-requests': null,
       },

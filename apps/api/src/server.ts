@@ -3,6 +3,8 @@ import { loadConfigOrExit } from './cli.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
+import { gamesPort } from './modules/games/games-url.ts'
+import { startGameServer } from '@aurum/games/src/start.ts'
 
 /** Starts the casino: database, migrations, seed, then HTTP. SIGTERM/SIGINT drain in-flight requests and exit. */
 async function main() {
@@ -13,6 +15,7 @@ async function main() {
   await seed(db)
   const app = await buildApp({ config, db, ssr: dev ? 'development' : 'production' })
 
+  let games: Awaited<ReturnType<typeof startGameServer>> | undefined
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -24,6 +27,7 @@ async function main() {
     try {
       await app.drain(8_000)
       await app.close()
+      await games?.close()
       await db.close()
       process.exit(0)
     } catch (err) {
@@ -35,6 +39,22 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
+  // The game server (apps/games): its own service, port and database, started alongside unless
+  // GAMES_PORT is 0 (a game server elsewhere, at GAMES_URL). It reaches the wallet over HTTP.
+  const port = gamesPort(config)
+  games =
+    port === 0
+      ? undefined
+      : await startGameServer({
+          port,
+          host: config.HOST,
+          dataDir: config.dataDir,
+          databaseUrl: config.DATABASE_URL,
+          casinoUrl: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
+          casinoOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : '*',
+          walletSecret: config.WALLET_SECRET,
+          logger: { level: config.LOG_LEVEL },
+        })
   app.log.info(
     `Aurum Casino is ready at http://localhost:${config.PORT} (${db.kind}${dev ? ', development' : ''})`,
   )

@@ -13,6 +13,12 @@ import { REDIRECTS, ROUTES, routeMeta } from './route-table.ts'
 import { MODALS } from '../components/modal/modal-host.tsx'
 import { runGuards } from './guards.ts'
 import { playerQuery } from '../features/account/api/get-player.ts'
+import {
+  gameBySeoTitleQuery,
+  gamesInfiniteQuery,
+  TOP_GAMES,
+  TOP_GAMES_COUNT,
+} from '../features/games/api/games.ts'
 import { ConfirmationPage } from './routes/confirmation-page.tsx'
 import { RootLayout } from './layout/root-layout.tsx'
 import { HomePage } from './routes/home-page.tsx'
@@ -147,7 +153,13 @@ export function createRoutes(services: AppServices): RouteObject[] {
           id: 'main',
           element: <HomePage />,
           loader: async () => {
-            await loadAll([seoPage('main')], true)
+            await Promise.all([
+              loadAll([seoPage('main')], true),
+              // The lobby row renders on the server too (a failure leaves the row to the client).
+              queryClient
+                .infiniteQuery(gamesInfiniteQuery(http, TOP_GAMES, TOP_GAMES_COUNT))
+                .catch(() => undefined),
+            ])
             return null
           },
           handle: pageHandle('main', 'main'),
@@ -199,18 +211,49 @@ export function createRoutes(services: AppServices): RouteObject[] {
         })),
         {
           // The game page (spec §2): its guard runs first (no game page for restricted-country
-          // guests); the catalogue that knows the games arrives with the game server, so today
-          // every game answers not found.
+          // guests); a game the catalogue does not have (or not under this producer) is not found.
           path: 'play/:producer/:name',
           id: 'game',
           loader: async (args) => {
             await guarded('game')(args)
-            throw data(null, { status: 404 })
+            const game = await queryClient
+              .query(gameBySeoTitleQuery(http, args.params.name ?? ''))
+              .catch(() => null)
+            if (!game || game.provider !== args.params.producer) throw data(null, { status: 404 })
+            return game
           },
-          element: <NotFoundPage />,
+          lazy: async () => ({
+            Component: (await import('../features/games/routes/game-page.tsx')).GamePage,
+          }),
           errorElement: <PageError />,
           handle: pageHandle('main', 'game'),
         },
+        {
+          path: 'favorite-games',
+          id: 'favorite-games',
+          loader: guarded('favorite-games'),
+          lazy: async () => ({
+            Component: (await import('../features/games/routes/favourites-page.tsx')).FavouritesPage,
+          }),
+          handle: pageHandle('main', 'favourites'),
+        },
+        ...(
+          [
+            ['pokies/:slug', 'pokies', 'pokies'],
+            ['live/:slug', 'live', 'live'],
+            ['categories/:slug', 'category', 'category'],
+            ['producers/:slug/:page?', 'producer', 'producer'],
+          ] as const
+        ).map(([path, id, kind]): RouteObject => ({
+          path,
+          id,
+          loader: guarded(id),
+          lazy: async () => {
+            const { GamesListPage } = await import('../features/games/routes/games-list-page.tsx')
+            return { Component: () => <GamesListPage kind={kind} /> }
+          },
+          handle: pageHandle('main', routeMeta(id).place),
+        })),
         {
           path: 'users',
           id: 'users',

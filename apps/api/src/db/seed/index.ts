@@ -3,6 +3,8 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Database } from '../client.ts'
 import * as ref from './reference-data.ts'
+import { syncCatalogue } from '../../modules/games/catalogue.ts'
+import { catalogueEntries, PROVIDER_TITLES } from '../../modules/games/source.ts'
 
 export const CONTENT_DIR = path.join(import.meta.dirname, 'content')
 export const FILES_DIR = path.join(CONTENT_DIR, 'files')
@@ -43,6 +45,13 @@ export async function seed(db: Database): Promise<void> {
   await seedPages(db)
   await seedSnippets(db)
   await seedFiles(db)
+  // The lobby lists the game server's games (apps/games, @aurum/games-math).
+  await syncCatalogue(
+    db,
+    catalogueEntries(),
+    PROVIDER_TITLES,
+    ref.currencies.map((c) => c.code),
+  )
 }
 
 async function seedReference(db: Database) {

@@ -10,13 +10,15 @@ import { PaymentReturn } from '../../features/cashbox/components/payment-return.
 import { SeoManager } from '../seo-manager.tsx'
 import { Header } from './header.tsx'
 import { Footer } from './footer.tsx'
+import { GameSessionProvider } from '../../features/games/components/game-session.tsx'
+import { GameFrameHost } from '../../features/games/components/game-frame.tsx'
 import styles from './layout.module.css'
 
 /** The app shell (spec §2): router view, modal controller, preloader, toasts, notices. */
 export function RootLayout() {
   const { t } = useTranslation()
   return (
-    <>
+    <GameSessionProvider>
       <a href="#main" className={styles.skip}>
         {t('common.skip_to_content')}
       </a>
@@ -33,6 +35,7 @@ export function RootLayout() {
       <AccountEffects />
       <PaymentReturn />
       <SeoManager />
-    </>
+      <GameFrameHost />
+    </GameSessionProvider>
   )
 }

@@ -7,6 +7,8 @@ import { bannersFor } from '../../features/content/components/banners.ts'
 import { PromoCard } from '../../features/content/components/promo-card.tsx'
 import { HtmlContent } from '../../components/html-content/html-content.tsx'
 import { Grid } from '../../components/grid/grid.tsx'
+import { TOP_GAMES, TOP_GAMES_COUNT } from '../../features/games/api/games.ts'
+import { GameGrid } from '../../features/games/components/game-grid.tsx'
 import styles from './home-page.module.css'
 
 /** The main page: hero banners, why-us blocks, promotions, tournaments and jackpot teasers, SEO text. */
@@ -25,6 +27,18 @@ export function HomePage() {
     <div className={styles.page}>
       <h1 className="visually-hidden">{t('home.heading')}</h1>
       <BannerSlider banners={bannersFor(files, 'index-top')} label={t('home.featured')} priority />
+
+      <section aria-labelledby="top-games" className={styles.section}>
+        <div className={styles.sectionHead}>
+          <h2 id="top-games" className={styles.sectionTitle}>
+            {t('home.top_games')}
+          </h2>
+          <Link to="/pokies/all" className={styles.more}>
+            {t('home.all_games')}
+          </Link>
+        </div>
+        <GameGrid filter={TOP_GAMES} label={t('home.top_games')} limit={TOP_GAMES_COUNT} />
+      </section>
 
       <section aria-labelledby="why-us" className={styles.section}>
         <h2 id="why-us" className={styles.sectionTitle}>

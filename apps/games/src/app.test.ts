@@ -1,0 +1,176 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fairSource, playSlotRound, Rng, type SlotRound } from '@aurum/games-math'
+import type { WalletCall, WalletRequest } from '@aurum/game-protocol'
+import { openDatabase, type Database } from '@aurum/api/src/db/client.ts'
+import { migrate } from '@aurum/api/src/db/migrate.ts'
+import { createTestApp, registerPlayer, type TestContext } from '@aurum/api/src/test/helpers.ts'
+import { checkLedger } from '@aurum/api/src/modules/ledger/check.ts'
+import { balance, client, fund } from '@aurum/api/src/modules/payments/testing.ts'
+import { TEST_WALLET_SECRET } from '@aurum/api/src/modules/games/testing.ts'
+import { buildGamesApp, DEMO_BALANCE_CENTS } from './app.ts'
+import { findGame, games } from './games.ts'
+import { GAME_SERVER_MIGRATIONS } from './start.ts'
+import { WalletClient, WalletUnavailable } from './wallet-client.ts'
+
+/** A wallet whose bet answers get lost (the bet is applied, the answer never arrives). */
+class LossyWallet extends WalletClient {
+  loseBets = false
+  override async call<C extends WalletCall>(call: C, body: WalletRequest<C>) {
+    const answer = await super.call(call, body)
+    if (call === 'bet' && this.loseBets) throw new WalletUnavailable('answer lost')
+    return answer
+  }
+}
+
+let casino: TestContext
+let db: Database
+let dir: string
+let server: FastifyInstance
+let wallet: LossyWallet
+const slotId = () => [...games().values()].find((g) => g.definition.type === 'slot')!.definition.identifier
+
+beforeAll(async () => {
+  casino = await createTestApp({ WALLET_SECRET: TEST_WALLET_SECRET })
+  const address = await casino.app.listen({ port: 0, host: '127.0.0.1' })
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-games-test-'))
+  db = await openDatabase({})
+  await migrate(db, GAME_SERVER_MIGRATIONS)
+  wallet = new LossyWallet(address, TEST_WALLET_SECRET)
+  server = await buildGamesApp({ db, wallet, casinoOrigin: '*', tableSecret: 'test-table-secret' })
+})
+afterAll(async () => {
+  expect((await checkLedger(casino.db)).problems).toEqual([])
+  await server.close()
+  await db.close()
+  await casino.close()
+  await fs.rm(dir, { recursive: true, force: true })
+})
+
+async function start(body: object) {
+  const res = await server.inject({ method: 'POST', url: '/api/session', payload: body })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json<{ session: string; balance_cents: number; currency: string }>()
+}
+const auth = (session: string) => ({ authorization: `Bearer ${session}` })
+const spin = (session: string, bet: number) =>
+  server.inject({
+    method: 'POST',
+    url: '/api/slot/spin',
+    headers: auth(session),
+    payload: { bet_cents: bet },
+  })
+
+/** A real-money session of a funded casino player, opened by a launch token from the casino. */
+async function realSession(funds: number) {
+  const player = await registerPlayer(casino.app, { currency: 'EUR' })
+  await fund(casino, player.sid, funds)
+  const launch = await client(casino, player.sid).post('/api/games/launch', {
+    identifier: slotId(),
+    mode: 'real',
+  })
+  expect(launch.statusCode, launch.body).toBe(200)
+  const token = new URL(launch.json().url).searchParams.get('token')!
+  return { player, ...(await start({ token })) }
+}
+
+describe('the game server', () => {
+  it('plays demo spins with FUN money and no wallet, each round recomputable from its revealed seed', async () => {
+    const { session, balance_cents } = await start({ demo: true, game: slotId() })
+    expect(balance_cents).toBe(DEMO_BALANCE_CENTS)
+    const slot = findGame(slotId())!.slot!
+    const bet = slot.coinsPerBet * 5
+    let expected = DEMO_BALANCE_CENTS
+    const played: Array<{ round: SlotRound; nonce: number; client_seed: string }> = []
+    for (let i = 0; i < 5; i++) {
+      const res = await spin(session, bet)
+      expect(res.statusCode, res.body).toBe(200)
+      const answer = res.json()
+      expected += answer.win_cents - bet
+      expect(answer.balance_cents).toBe(expected)
+      played.push({ round: answer.outcome, nonce: answer.fair.nonce, client_seed: answer.fair.client_seed })
+    }
+    const history = (await server.inject({ url: '/api/rounds', headers: auth(session) })).json()
+    expect(history).toHaveLength(5)
+    expect(history[0].fair.server_seed).toBeNull()
+    // Rotating reveals the server seed: every round recomputes to what was played.
+    const rotated = await server.inject({
+      method: 'POST',
+      url: '/api/fair/rotate',
+      headers: auth(session),
+      payload: { client_seed: 'my-own-seed' },
+    })
+    const seed: string = rotated.json().revealed.server_seed
+    for (const p of played) {
+      const again = playSlotRound(slot, new Rng(fairSource(seed, p.client_seed, p.nonce)), bet)
+      expect(again).toEqual(p.round)
+    }
+    expect(rotated.json().next).toMatchObject({ client_seed: 'my-own-seed', nonce: 0 })
+    const revealed = (await server.inject({ url: '/api/rounds', headers: auth(session) })).json()
+    expect(revealed[0].fair.server_seed).toBe(seed)
+  })
+
+  it('moves real money only through the casino’s wallet, exactly as the rounds say', async () => {
+    const { player, session, balance_cents } = await realSession(5_000)
+    expect(balance_cents).toBe(5_000)
+    const slot = findGame(slotId())!.slot!
+    const bet = slot.coinsPerBet * 10
+    let expected = 5_000
+    for (let i = 0; i < 4; i++) {
+      const answer = (await spin(session, bet)).json()
+      expected += answer.win_cents - bet
+      expect(answer.balance_cents).toBe(expected)
+    }
+    expect(await balance(casino, player.sid)).toBe(expected)
+    const rounds = (await client(casino, player.sid).get('/api/player/games')).json()
+    expect(rounds).toHaveLength(4)
+    expect(
+      rounds.every(
+        (r: { bet_status: string; total_bets: number }) => r.bet_status === 'closed' && r.total_bets === bet,
+      ),
+    ).toBe(true)
+  })
+
+  it('refuses a bet beyond the balance and rolls back a bet whose answer was lost', async () => {
+    const { player, session } = await realSession(1_000)
+    const slot = findGame(slotId())!.slot!
+    const tooMuch = slot.coinsPerBet * Math.ceil(2_000 / slot.coinsPerBet)
+    const refused = await spin(session, tooMuch)
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json().code).toBe('insufficient_funds')
+    expect(await balance(casino, player.sid)).toBe(1_000)
+
+    wallet.loseBets = true
+    try {
+      const lost = await spin(session, slot.coinsPerBet * 5)
+      expect(lost.statusCode).toBe(503)
+      expect(lost.json().code).toBe('wallet_unavailable')
+    } finally {
+      wallet.loseBets = false
+    }
+    expect(await balance(casino, player.sid)).toBe(1_000)
+    const [round] = await db.query<{ status: string }>(
+      `SELECT status FROM gs_rounds ORDER BY id DESC LIMIT 1`,
+    )
+    expect(round!.status).toBe('rolled_back')
+  })
+
+  it('refuses sessions and spins it cannot trust', async () => {
+    expect(
+      (await server.inject({ method: 'POST', url: '/api/session', payload: { token: 'x'.repeat(40) } }))
+        .statusCode,
+    ).toBe(401)
+    expect((await spin('0'.repeat(32), 100)).statusCode).toBe(401)
+    expect(
+      (await server.inject({ method: 'POST', url: '/api/slot/spin', payload: { bet_cents: 100 } }))
+        .statusCode,
+    ).toBe(400)
+    const { session } = await start({ demo: true, game: slotId() })
+    expect((await spin(session, 1)).json().code).toMatch(/bet/)
+    expect((await server.inject({ url: `/games/${encodeURIComponent(slotId())}/1` })).statusCode).toBe(400)
+    expect((await server.inject({ url: '/games/nope:nope/1?mode=demo' })).statusCode).toBe(404)
+  })
+})

@@ -1,0 +1,576 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Database } from '@aurum/api/src/db/client.ts'
+import {
+  actBlackjack,
+  blackjackActions,
+  playSlotRound,
+  publicView,
+  settleRoulette,
+  spinRoulette,
+  startBlackjack,
+  validateRouletteBet,
+  type BlackjackState,
+  type RouletteBet,
+} from '@aurum/games-math'
+import fastifyStatic from '@fastify/static'
+import { isIconId, isThemeId, symbolSvg } from '@aurum/game-art'
+import { ensurePlayer, rotateSeeds } from './fairness.ts'
+import { CLIENT_DIR, gamePage } from './page.ts'
+import { findGame, games, type RunnableGame } from './games.ts'
+import { LiveTable } from './live.ts'
+import { verifyPage } from './verify.ts'
+import { GameError, Rounds, type GameSession } from './rounds.ts'
+import { WalletRefusal, WalletUnavailable, type WalletClient } from './wallet-client.ts'
+
+/** FUN money a demo session starts with: 1,000.00. */
+export const DEMO_BALANCE_CENTS = 100_000
+/** A client session that has seen nothing for this long must start again from the casino. */
+const SESSION_IDLE_MS = 30 * 60_000
+
+export interface GamesAppOptions {
+  db: Database
+  wallet: WalletClient
+  /** The casino's origin, allowed to frame the game pages. */
+  casinoOrigin: string
+  /** Secret of the live tables' round seeds (the same on every node). */
+  tableSecret: string
+  logger?: boolean | object
+}
+
+const bearer = z.object({ authorization: z.string().regex(/^Bearer [0-9a-f]{32}$/) })
+
+/**
+ * The game server (a game provider of our own): session start from a launch token or as a demo,
+ * the rounds of every game type through the seamless wallet, provably fair seeds and history.
+ */
+export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyInstance> {
+  const { db, wallet, casinoOrigin } = options
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  const rounds = new Rounds(db, wallet, app.log)
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof GameError) return reply.status(error.status).send({ code: error.code })
+    if (error instanceof WalletRefusal)
+      return reply.status(error.status === 401 ? 401 : 422).send({ code: error.code })
+    if (error instanceof WalletUnavailable) return reply.status(503).send({ code: 'wallet_unavailable' })
+    const status = (error as { statusCode?: number }).statusCode ?? 500
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed')
+      return reply.status(500).send({ code: 'internal_error' })
+    }
+    return reply
+      .status(status)
+      .send({ code: status === 400 ? 'malformed_request' : 'error', message: (error as Error).message })
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('referrer-policy', 'no-referrer')
+    reply.header(
+      'content-security-policy',
+      `default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors ${casinoOrigin}`,
+    )
+  })
+
+  async function sessionOf(request: FastifyRequest): Promise<GameSession & { runnable: RunnableGame }> {
+    const token = request.headers.authorization?.slice(7) ?? ''
+    const [row] = await db.query<GameSession & { last_seen_at: Date }>(
+      `UPDATE gs_sessions SET last_seen_at = now() WHERE id = $1 AND last_seen_at > $2
+       RETURNING id, mode, player_key, game, currency, wallet_session_id, demo_balance_cents, last_seen_at`,
+      [token, new Date(Date.now() - SESSION_IDLE_MS)],
+    )
+    if (!row) throw new GameError('session_expired', 401)
+    const runnable = findGame(row.game)
+    if (!runnable) throw new GameError('unknown_game', 404)
+    return { ...row, runnable }
+  }
+
+  app.get('/healthz', async () => ({ status: 'ok' }))
+
+  // The built clients (absent in a checkout that has not been built: the pages then answer 500).
+  if (fs.existsSync(CLIENT_DIR)) {
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIR,
+      prefix: '/client/',
+      maxAge: '365d',
+      immutable: true,
+    })
+  }
+
+  // Spec §2: the frame loads /games/{identifier}/{gameId}; a token for real money, mode=demo for FUN.
+  app.get(
+    '/games/:identifier/:gameId',
+    {
+      schema: {
+        params: z.strictObject({
+          identifier: z.string().min(3).max(100),
+          gameId: z.coerce.number().int().positive(),
+        }),
+        querystring: z.strictObject({
+          token: z.string().min(20).max(200).optional(),
+          mode: z.enum(['real', 'demo']).optional(),
+          lang: z.string().max(10).default('en'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const runnable = findGame(request.params.identifier)
+      if (!runnable) throw new GameError('unknown_game', 404)
+      const { token, mode, lang } = request.query
+      if (!token && (mode !== 'demo' || !runnable.definition.hasDemo))
+        throw new GameError('launch_required', 400)
+      reply.header('cache-control', 'no-store')
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(gamePage(runnable, token ? { token } : { demo: true }, lang))
+    },
+  )
+
+  app.get(
+    '/verify',
+    {
+      schema: {
+        querystring: z.strictObject({
+          game: z.string().max(100).optional(),
+          server_seed: z.string().max(128).optional(),
+          client_seed: z.string().max(64).optional(),
+          nonce: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+          bet_cents: z.coerce.number().int().min(1).max(100_000_000).optional(),
+        }),
+      },
+    },
+    async (request, reply) =>
+      reply.type('text/html; charset=utf-8').send(verifyPage([...games().values()], request.query)),
+  )
+
+  // The reel symbols, drawn from the game's theme (@aurum/game-art); deterministic, cached a day.
+  app.get(
+    '/art/symbols/:theme/:file',
+    {
+      schema: {
+        params: z.strictObject({
+          theme: z.string().regex(/^[a-z_]{2,30}$/),
+          file: z.string().regex(/^[a-z_]{2,30}\.svg$/),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const icon = request.params.file.slice(0, -4)
+      if (!isThemeId(request.params.theme) || !isIconId(icon)) throw new GameError('not_found', 404)
+      reply.header('cache-control', 'public, max-age=86400')
+      return reply.type('image/svg+xml; charset=utf-8').send(symbolSvg(icon, request.params.theme))
+    },
+  )
+
+  app.post(
+    '/api/session',
+    {
+      schema: {
+        body: z.union([
+          z.strictObject({ token: z.string().min(20).max(200) }),
+          z.strictObject({ demo: z.literal(true), game: z.string().min(3).max(100) }),
+        ]),
+      },
+    },
+    async (request) => {
+      const id = crypto.randomBytes(16).toString('hex')
+      if ('token' in request.body) {
+        const auth = await wallet.call('authenticate', { token: request.body.token })
+        const playerKey = `casino:${auth.player_id}`
+        const fair = await db.transaction(async (t) => {
+          const state = await ensurePlayer(t, playerKey)
+          await t.query(
+            `INSERT INTO gs_sessions (id, mode, player_key, game, currency, wallet_session_id) VALUES ($1, 'real', $2, $3, $4, $5)`,
+            [id, playerKey, auth.game, auth.currency, auth.session_id],
+          )
+          return state
+        })
+        return {
+          session: id,
+          mode: 'real',
+          game: auth.game,
+          currency: auth.currency,
+          balance_cents: auth.balance_cents,
+          fair,
+        }
+      }
+      const game = request.body.game
+      const runnable = findGame(game)
+      if (!runnable || !runnable.definition.hasDemo) throw new GameError('unknown_game', 404)
+      const playerKey = `demo:${crypto.randomBytes(12).toString('hex')}`
+      const fair = await db.transaction(async (t) => {
+        const state = await ensurePlayer(t, playerKey)
+        await t.query(
+          `INSERT INTO gs_sessions (id, mode, player_key, game, currency, demo_balance_cents) VALUES ($1, 'demo', $2, $3, 'FUN', $4)`,
+          [id, playerKey, game, DEMO_BALANCE_CENTS],
+        )
+        return state
+      })
+      return { session: id, mode: 'demo', game, currency: 'FUN', balance_cents: DEMO_BALANCE_CENTS, fair }
+    },
+  )
+
+  app.get('/api/balance', { schema: { headers: bearer } }, async (request) => {
+    const session = await sessionOf(request)
+    if (session.mode === 'demo') return { balance_cents: Number(session.demo_balance_cents), currency: 'FUN' }
+    return wallet.call('balance', { session_id: session.wallet_session_id! })
+  })
+
+  app.post(
+    '/api/slot/spin',
+    {
+      schema: {
+        headers: bearer,
+        body: z.strictObject({ bet_cents: z.number().int().positive().max(100_000_000) }),
+      },
+    },
+    async (request) => {
+      const session = await sessionOf(request)
+      const slot = session.runnable.slot
+      if (!slot) throw new GameError('wrong_game', 404)
+      checkBet(session.runnable, request.body.bet_cents)
+      return rounds.play(session, (rng) => {
+        const round = playSlotRound(slot, rng, request.body.bet_cents)
+        return { betCents: round.betCents, winCents: round.winCents, outcome: round, finished: true }
+      })
+    },
+  )
+
+  const rouletteBet = z.strictObject({
+    kind: z.enum([
+      'straight',
+      'split',
+      'street',
+      'corner',
+      'six_line',
+      'column',
+      'dozen',
+      'red',
+      'black',
+      'odd',
+      'even',
+      'low',
+      'high',
+    ]),
+    numbers: z.array(z.number().int().min(0).max(36)).max(18),
+    amount_cents: z.number().int().positive().max(100_000_000),
+  })
+  app.post(
+    '/api/roulette/spin',
+    { schema: { headers: bearer, body: z.strictObject({ bets: z.array(rouletteBet).min(1).max(50) }) } },
+    async (request) => {
+      const session = await sessionOf(request)
+      if (session.runnable.definition.type !== 'roulette') throw new GameError('wrong_game', 404)
+      const bets = request.body.bets.map((b) => ({
+        kind: b.kind,
+        numbers: b.numbers,
+        amountCents: b.amount_cents,
+      }))
+      if (!bets.every(validateRouletteBet)) throw new GameError('invalid_bet')
+      const total = bets.reduce((sum, b) => sum + b.amountCents, 0)
+      checkBet(session.runnable, total)
+      return rounds.play(session, (rng) => {
+        const result = spinRoulette(rng)
+        const settled = settleRoulette(bets, result)
+        return {
+          betCents: total,
+          winCents: settled.winCents,
+          outcome: { result, bets: request.body.bets, wins: settled.wins },
+          finished: true,
+        }
+      })
+    },
+  )
+
+  app.post(
+    '/api/blackjack/deal',
+    {
+      schema: {
+        headers: bearer,
+        body: z.strictObject({ bet_cents: z.number().int().positive().max(100_000_000) }),
+      },
+    },
+    async (request) => {
+      const session = await sessionOf(request)
+      if (session.runnable.definition.type !== 'blackjack') throw new GameError('wrong_game', 404)
+      checkBet(session.runnable, request.body.bet_cents)
+      const answer = await rounds.play(session, (rng) => {
+        const state = startBlackjack(rng, request.body.bet_cents)
+        return {
+          betCents: state.totalBetCents,
+          winCents: state.finished ? state.winCents : 0,
+          outcome: { view: publicView(state), actions: blackjackActions(state) },
+          hidden: state,
+          finished: state.finished,
+        }
+      })
+      return answer
+    },
+  )
+
+  app.post(
+    '/api/blackjack/action',
+    {
+      schema: {
+        headers: bearer,
+        body: z.strictObject({
+          round_id: z.string().regex(/^[0-9a-f]{24}$/),
+          action: z.enum(['hit', 'stand', 'double', 'split']),
+        }),
+      },
+    },
+    async (request) => {
+      const session = await sessionOf(request)
+      const [round] = await db.query<{ hidden: BlackjackState; bets_sent: number }>(
+        `SELECT hidden, bets_sent FROM gs_rounds WHERE round_id = $1 AND session_id = $2 AND status = 'open' FOR UPDATE`,
+        [request.body.round_id, session.id],
+      )
+      if (!round) throw new GameError('round_not_open', 409)
+      const state = round.hidden
+      if (!blackjackActions(state).includes(request.body.action)) throw new GameError('action_not_allowed')
+      const next = actBlackjack(state, request.body.action)
+      let balance: number | undefined
+      const extra = next.totalBetCents - state.totalBetCents
+      if (extra > 0) balance = await rounds.addBet(session, request.body.round_id, extra, round.bets_sent + 1)
+      const outcome = { view: publicView(next), actions: blackjackActions(next) }
+      if (next.finished) {
+        balance = await rounds.finish(
+          session,
+          request.body.round_id,
+          { view: next, actions: [] },
+          next.totalBetCents,
+          next.winCents,
+        )
+        return {
+          round_id: request.body.round_id,
+          bet_cents: next.totalBetCents,
+          win_cents: next.winCents,
+          balance_cents: balance,
+          outcome: { view: next, actions: [] },
+        }
+      }
+      await db.query(`UPDATE gs_rounds SET hidden = $2, outcome = $3, bet_cents = $4 WHERE round_id = $1`, [
+        request.body.round_id,
+        JSON.stringify(next),
+        JSON.stringify(outcome),
+        next.totalBetCents,
+      ])
+      return {
+        round_id: request.body.round_id,
+        bet_cents: next.totalBetCents,
+        win_cents: 0,
+        balance_cents: balance,
+        outcome,
+      }
+    },
+  )
+
+  app.get('/api/fair', { schema: { headers: bearer } }, async (request) => {
+    const session = await sessionOf(request)
+    return ensurePlayer(db, session.player_key)
+  })
+
+  app.post(
+    '/api/fair/rotate',
+    {
+      schema: {
+        headers: bearer,
+        body: z.strictObject({
+          client_seed: z
+            .string()
+            .min(1)
+            .max(64)
+            .regex(/^[\w-]+$/)
+            .optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const session = await sessionOf(request)
+      return db.transaction((t) => rotateSeeds(t, session.player_key, request.body.client_seed))
+    },
+  )
+
+  app.get(
+    '/api/rounds',
+    {
+      schema: {
+        headers: bearer,
+        querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+      },
+    },
+    async (request) => {
+      const session = await sessionOf(request)
+      const rows = await db.query<{
+        round_id: string
+        game: string
+        bet_cents: bigint
+        win_cents: bigint
+        status: string
+        balance_after_cents: bigint | null
+        created_at: Date
+        server_seed_hash: string
+        client_seed: string
+        nonce: bigint
+        server_seed: string | null
+      }>(
+        `SELECT r.round_id, r.game, r.bet_cents, r.win_cents, r.status, r.balance_after_cents, r.created_at,
+                r.server_seed_hash, r.client_seed, r.nonce,
+                CASE WHEN s.revealed_at IS NOT NULL THEN s.seed END AS server_seed
+         FROM gs_rounds r LEFT JOIN gs_server_seeds s ON s.hash = r.server_seed_hash
+         WHERE r.player_key = $1 AND r.game = $2 ORDER BY r.id DESC LIMIT $3`,
+        [session.player_key, session.game, request.query.limit],
+      )
+      return rows.map((r) => ({
+        round_id: r.round_id,
+        game: r.game,
+        bet_cents: Number(r.bet_cents),
+        win_cents: Number(r.win_cents),
+        status: r.status,
+        balance_after_cents: r.balance_after_cents === null ? null : Number(r.balance_after_cents),
+        created_at: r.created_at.toISOString(),
+        fair: {
+          server_seed_hash: r.server_seed_hash,
+          client_seed: r.client_seed,
+          nonce: Number(r.nonce),
+          server_seed: r.server_seed,
+        },
+      }))
+    },
+  )
+
+  // Live roulette (apps/games/src/live.ts): one table for everyone, rounds on the clock.
+  const tables = new Map(
+    [...games().values()]
+      .filter((g) => g.definition.type === 'live_roulette')
+      .map((g) => [g.definition.identifier, new LiveTable(g.definition.slug, options.tableSecret)]),
+  )
+  const tableOf = (session: { runnable: RunnableGame }) => {
+    const table = tables.get(session.runnable.definition.identifier)
+    if (!table) throw new GameError('wrong_game', 404)
+    return table
+  }
+  app.get('/api/live/state', { schema: { headers: bearer } }, async (request) =>
+    tableOf(await sessionOf(request)).state(),
+  )
+  // The table's state pushed every second (EventSource cannot send headers: the session is in the query).
+  app.get(
+    '/api/live/events',
+    { schema: { querystring: z.strictObject({ session: z.string().regex(/^[0-9a-f]{32}$/) }) } },
+    async (request, reply) => {
+      request.headers.authorization = `Bearer ${request.query.session}`
+      const table = tableOf(await sessionOf(request))
+      reply.hijack()
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      })
+      const push = () => reply.raw.write(`data: ${JSON.stringify(table.state())}\n\n`)
+      push()
+      const timer = setInterval(push, 1_000)
+      request.raw.on('close', () => clearInterval(timer))
+    },
+  )
+  app.post(
+    '/api/live/bet',
+    { schema: { headers: bearer, body: z.strictObject({ bets: z.array(rouletteBet).min(1).max(50) }) } },
+    async (request) => {
+      const session = await sessionOf(request)
+      const table = tableOf(session)
+      const round = table.openRound()
+      if (round === undefined) throw new GameError('betting_closed', 409)
+      const bets = request.body.bets.map((b) => ({
+        kind: b.kind,
+        numbers: b.numbers,
+        amountCents: b.amount_cents,
+      }))
+      if (!bets.every(validateRouletteBet)) throw new GameError('invalid_bet')
+      const total = bets.reduce((sum, b) => sum + b.amountCents, 0)
+      checkBet(session.runnable, total)
+      return rounds.play(session, () => ({
+        betCents: total,
+        winCents: 0,
+        outcome: { table_round: round, bets: request.body.bets },
+        hidden: { table_round: round, bets },
+        finished: false,
+      }))
+    },
+  )
+  /** Pays the live bets of every finished table round (every node; each round once, guarded). */
+  const settleLive = async () => {
+    const open = await db.query<{
+      round_id: string
+      session_id: string
+      game: string
+      hidden: { table_round: number; bets: RouletteBet[] }
+      bet_cents: bigint
+    }>(
+      `SELECT round_id, session_id, game, hidden, bet_cents FROM gs_rounds
+       WHERE status = 'open' AND game = ANY($1::text[]) ORDER BY id LIMIT 200`,
+      [[...tables.keys()]],
+    )
+    for (const row of open) {
+      const settled = tables.get(row.game)!.settle(row.hidden.table_round, row.hidden.bets)
+      if (!settled) continue
+      // Claimed by one node: the others find the round no longer open.
+      const claimed = await db.query(
+        `UPDATE gs_rounds SET status = 'placed' WHERE round_id = $1 AND status = 'open' RETURNING 1`,
+        [row.round_id],
+      )
+      if (!claimed.length) continue
+      const [session] = await db.query<GameSession>(
+        'SELECT id, mode, player_key, game, currency, wallet_session_id, demo_balance_cents FROM gs_sessions WHERE id = $1',
+        [row.session_id],
+      )
+      if (!session) continue
+      await rounds
+        .finish(
+          session,
+          row.round_id,
+          { table_round: row.hidden.table_round, bets: row.hidden.bets, result: settled.result },
+          Number(row.bet_cents),
+          settled.winCents,
+        )
+        .catch((err: unknown) => app.log.error({ err, round: row.round_id }, 'live payout failed'))
+    }
+  }
+  let liveTimer: ReturnType<typeof setInterval> | undefined
+
+  app.addHook('onReady', async () => {
+    rounds.startSettler()
+    liveTimer = setInterval(
+      () => void settleLive().catch((err: unknown) => app.log.error({ err }, 'live settling failed')),
+      2_000,
+    )
+    liveTimer.unref()
+  })
+  app.addHook('onClose', async () => {
+    rounds.stop()
+    clearInterval(liveTimer)
+  })
+  app.decorate('settleLive', settleLive)
+  app.decorate('rounds', rounds)
+  return app
+}
+
+/** The game's bet bounds (in the currency's cents, as the catalogue scales them later). */
+function checkBet(game: RunnableGame, betCents: number): void {
+  if (betCents < game.definition.minBetCents || betCents > game.definition.maxBetCents)
+    throw new GameError('bet_out_of_range')
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rounds: Rounds
+    settleLive: () => Promise<void>
+  }
+}

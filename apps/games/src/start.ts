@@ -1,0 +1,55 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { openDatabase, type Database } from '@aurum/api/src/db/client.ts'
+import { migrate, type MigrationSet } from '@aurum/api/src/db/migrate.ts'
+import { buildGamesApp } from './app.ts'
+import { WalletClient } from './wallet-client.ts'
+
+/** The game server's migrations: its own tables, recorded apart from the casino's. */
+export const GAME_SERVER_MIGRATIONS: MigrationSet = {
+  dir: path.join(import.meta.dirname, 'migrations'),
+  table: 'gs_schema_migrations',
+  lockKey: 72_011_002,
+}
+
+export interface GameServerSettings {
+  port: number
+  host: string
+  /** Its own embedded database lives here unless `databaseUrl` is given. */
+  dataDir: string
+  databaseUrl?: string
+  /** Where the casino's wallet answers. */
+  casinoUrl: string
+  /** The casino's origin, allowed to frame the game pages ('*' when not known). */
+  casinoOrigin: string
+  walletSecret: string
+  logger?: boolean | object
+}
+
+/** Opens the game server's database, migrates it and listens. */
+export async function startGameServer(
+  settings: GameServerSettings,
+): Promise<{ app: FastifyInstance; db: Database; close(): Promise<void> }> {
+  const db = await openDatabase({
+    databaseUrl: settings.databaseUrl,
+    dataDir: path.join(settings.dataDir, 'games'),
+  })
+  await migrate(db, GAME_SERVER_MIGRATIONS)
+  const app = await buildGamesApp({
+    db,
+    wallet: new WalletClient(settings.casinoUrl, settings.walletSecret),
+    casinoOrigin: settings.casinoOrigin,
+    tableSecret: crypto.createHmac('sha256', settings.walletSecret).update('aurum/live-tables').digest('hex'),
+    logger: settings.logger,
+  })
+  await app.listen({ port: settings.port, host: settings.host })
+  return {
+    app,
+    db,
+    async close() {
+      await app.close()
+      await db.close()
+    },
+  }
+}

@@ -1,0 +1,146 @@
+import { describe, expect, inject, it, onTestFailed } from 'vitest'
+import type { Page } from 'playwright-core'
+import { axe, launch, screenshot, watchConsole } from './browser.ts'
+import { solvedCaptcha } from './captcha.ts'
+
+const base = inject('baseURL')
+
+interface Game {
+  provider: string
+  seo_title: string
+  title: string
+}
+
+/** The first slot of the lobby, as the api lists it. */
+async function firstSlot(page: Page): Promise<Game> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/games_filter', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        page: 1,
+        page_size: 1,
+        filter: { categories: { identifiers: ['slots'], strategy: 'OR' } },
+      }),
+    })
+    return ((await res.json()) as { data: Game[] }).data[0]!
+  })
+}
+
+/** The frame's balance as the game shows it, e.g. "1,000.00 FUN". */
+const frameBalance = (page: Page) =>
+  page
+    .frameLocator('iframe')
+    .getByRole('status', { name: /^balance$/i })
+    .textContent()
+
+async function answerNotices(page: Page) {
+  await page.getByRole('button', { name: /^accept$/i }).click()
+  await page.getByRole('button', { name: /^got it$/i }).click()
+}
+
+describe('games', () => {
+  it('lets a guest play a demo slot from the lobby', async () => {
+    const browser = await launch()
+    const page = await browser.context.newPage()
+    const problems = watchConsole(page)
+    onTestFailed(() => screenshot(page, 'games-demo-failed').catch(() => undefined))
+    try {
+      await page.goto(base + '/', { waitUntil: 'load' })
+      await answerNotices(page)
+      // The lobby's first row is on the main page, rendered on the server.
+      const lobby = page.getByRole('list', { name: /top games/i })
+      await lobby.getByRole('listitem').first().waitFor()
+      expect(await lobby.getByRole('listitem').count()).toBe(12)
+      const slot = await firstSlot(page)
+      await page.goto(`${base}/play/${slot.provider}/${slot.seo_title}`, { waitUntil: 'load' })
+      await page.getByRole('heading', { name: slot.title }).waitFor()
+      const game = page.frameLocator('iframe')
+      await game.getByRole('button', { name: /^spin$/i }).waitFor()
+      expect(await frameBalance(page)).toMatch(/1,000\.00/)
+      await game.getByRole('button', { name: /^spin$/i }).click()
+      await expect.poll(() => frameBalance(page), { timeout: 15_000 }).not.toMatch(/^1,000\.00/)
+      await screenshot(page, 'games-demo')
+      expect(await axe(page)).toEqual([])
+      expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  })
+
+  it('moves a player’s real balance exactly as the round history says', async () => {
+    const browser = await launch()
+    const page = await browser.context.newPage()
+    onTestFailed(() => screenshot(page, 'games-real-failed').catch(() => undefined))
+    try {
+      await page.goto(base + '/', { waitUntil: 'load' })
+      await answerNotices(page)
+      await page.evaluate(
+        async (user) => {
+          const json = { 'content-type': 'application/json' }
+          await fetch('/api/users', { method: 'POST', headers: json, body: JSON.stringify({ user }) })
+          await fetch('/api/player/groups', {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ groups: { add: [543], remove: [] } }),
+          })
+          await fetch('/api/payments', {
+            method: 'POST',
+            headers: { ...json, 'idempotency-key': crypto.randomUUID() },
+            body: JSON.stringify({
+              method_id: 'card',
+              currency: 'EUR',
+              action: 'deposit',
+              amount_cents: 10_000,
+              fields: {
+                card_number: '4242 4242 4242 4242',
+                expiry: '12/30',
+                cvv: '123',
+                card_holder: 'Ana Lind',
+              },
+            }),
+          })
+        },
+        {
+          email: `games.${Date.now()}@example.com`,
+          password: 'Golden-Lynx-2048',
+          terms_acceptance: true,
+          currency: 'EUR',
+          captcha: await solvedCaptcha(base),
+        },
+      )
+      const slot = await firstSlot(page)
+      await page.goto(`${base}/play/${slot.provider}/${slot.seo_title}`, { waitUntil: 'load' })
+      const game = page.frameLocator('iframe')
+      await game.getByRole('button', { name: /^spin$/i }).waitFor()
+      expect(await frameBalance(page)).toMatch(/100\.00/)
+      for (let i = 0; i < 3; i++) {
+        await game.getByRole('button', { name: /^spin$/i }).click()
+        // The spin button is back once the round has been shown.
+        await expect
+          .poll(() => game.getByRole('button', { name: /^spin$/i }).isEnabled(), { timeout: 15_000 })
+          .toBe(true)
+      }
+      // The casino's history and balance agree with the rounds.
+      const { rounds, balance } = await page.evaluate(async () => {
+        const rounds = (await (await fetch('/api/player/games')).json()) as Array<{
+          total_bets: number
+          total_wins: number
+        }>
+        const accounts = (await (await fetch('/api/player/accounts')).json()) as Array<{
+          currency: string
+          amount_cents: number
+        }>
+        return { rounds, balance: accounts.find((a) => a.currency === 'EUR')!.amount_cents }
+      })
+      expect(rounds).toHaveLength(3)
+      expect(balance).toBe(10_000 - rounds.reduce((sum, r) => sum + r.total_bets - r.total_wins, 0))
+      await page.reload({ waitUntil: 'load' })
+      await expect
+        .poll(() => page.getByTestId('header-balance').textContent())
+        .toBe(`${(balance / 100).toFixed(2)} EUR`)
+    } finally {
+      await browser.close()
+    }
+  })
+})
