@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { eurosIn } from '@aurum/shared'
 import type { Database } from '@aurum/api/src/db/client.ts'
 import {
   actBlackjack,
@@ -214,7 +215,15 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
         )
         return state
       })
-      return { session: id, mode: 'demo', game, currency: 'FUN', balance_cents: DEMO_BALANCE_CENTS, fair }
+      return {
+        session: id,
+        mode: 'demo',
+        game,
+        currency: 'FUN',
+        balance_cents: DEMO_BALANCE_CENTS,
+        bet_limits: betLimits(runnable, 'FUN'),
+        fair,
+      }
     },
   )
 
@@ -236,7 +245,7 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
       const session = await sessionOf(request)
       const slot = session.runnable.slot
       if (!slot) throw new GameError('wrong_game', 404)
-      checkBet(session.runnable, request.body.bet_cents)
+      checkBet(session, request.body.bet_cents)
       return rounds.play(session, (rng) => {
         const round = playSlotRound(slot, rng, request.body.bet_cents)
         return { betCents: round.betCents, winCents: round.winCents, outcome: round, finished: true }
@@ -276,7 +285,7 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
       }))
       if (!bets.every(validateRouletteBet)) throw new GameError('invalid_bet')
       const total = bets.reduce((sum, b) => sum + b.amountCents, 0)
-      checkBet(session.runnable, total)
+      checkBet(session, total)
       return rounds.play(session, (rng) => {
         const result = spinRoulette(rng)
         const settled = settleRoulette(bets, result)
@@ -301,7 +310,7 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
     async (request) => {
       const session = await sessionOf(request)
       if (session.runnable.definition.type !== 'blackjack') throw new GameError('wrong_game', 404)
-      checkBet(session.runnable, request.body.bet_cents)
+      checkBet(session, request.body.bet_cents)
       const answer = await rounds.play(session, (rng) => {
         const state = startBlackjack(rng, request.body.bet_cents)
         return {
@@ -495,7 +504,7 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
       }))
       if (!bets.every(validateRouletteBet)) throw new GameError('invalid_bet')
       const total = bets.reduce((sum, b) => sum + b.amountCents, 0)
-      checkBet(session.runnable, total)
+      checkBet(session, total)
       return rounds.play(session, () => ({
         betCents: total,
         winCents: 0,
@@ -562,9 +571,26 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
   return app
 }
 
-/** The game's bet bounds (in the currency's cents, as the catalogue scales them later). */
-function checkBet(game: RunnableGame, betCents: number): void {
-  if (betCents < game.definition.minBetCents || betCents > game.definition.maxBetCents)
+/**
+ * The game's bet bounds in a session's currency: stated in euro cents, scaled like the cashier's
+ * (EURO_SCALE; FUN as euros), and for slots rounded to whole coins (a bet is a multiple of
+ * coinsPerBet minor units, so every win is a whole number of them).
+ */
+export function betLimits(
+  game: RunnableGame,
+  currency: string,
+): { min_bet_cents: number; max_bet_cents: number } {
+  const d = game.definition
+  const scale = (cents: number) => (currency === 'FUN' ? cents : Number(eurosIn(currency, cents / 100)))
+  const coin = game.slot?.coinsPerBet ?? 1
+  const min = Math.max(coin, Math.ceil(scale(d.minBetCents) / coin) * coin)
+  const max = Math.max(min, Math.floor(scale(d.maxBetCents) / coin) * coin)
+  return { min_bet_cents: min, max_bet_cents: max }
+}
+
+function checkBet(session: { runnable: RunnableGame; currency: string }, betCents: number): void {
+  const limits = betLimits(session.runnable, session.currency)
+  if (betCents < limits.min_bet_cents || betCents > limits.max_bet_cents)
     throw new GameError('bet_out_of_range')
 }
 

@@ -69,3 +69,34 @@ export function inputUnit(currency: string): { unit: string; minorPerUnit: numbe
   if (!definition?.display) return { unit: currency, minorPerUnit: subunits }
   return { unit: definition.display.unit, minorPerUnit: Math.round(subunits * definition.display.factor) }
 }
+
+/**
+ * Roughly how many major units of a currency one euro buys: bounds stated in euros (payment
+ * methods, game bets) are scaled with it, so every currency gets plausible limits without a rates
+ * feed.
+ */
+export const EURO_SCALE: Readonly<Record<string, number>> = {
+  EUR: 1,
+  USD: 1,
+  CAD: 1.5,
+  AUD: 1.6,
+  NZD: 1.8,
+  PLN: 4,
+  NOK: 10,
+  BRL: 5,
+  JPY: 150,
+  BTC: 0.00001,
+  ETH: 0.0003,
+  BCH: 0.002,
+  LTC: 0.01,
+  DOG: 5,
+  USDT: 1,
+}
+
+/** Euros in a currency's minor units (rounded to a whole subunit). */
+export function eurosIn(currency: string, euros: number): bigint {
+  const definition = currencyDefinition(currency)
+  const scale = EURO_SCALE[currency]
+  if (!definition || scale === undefined) throw new Error(`no euro scale for ${currency}`)
+  return BigInt(Math.round(euros * scale * definition.subunits_to_unit))
+}

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { CRYPTO_WALLET_CURRENCIES, currencyDefinition, isCrypto } from '@aurum/shared'
+import { CRYPTO_WALLET_CURRENCIES, currencyDefinition, EURO_SCALE, eurosIn, isCrypto } from '@aurum/shared'
 import { deriveSecret } from '../../lib/derive-secret.ts'
 import type {
   DepositOutcome,
@@ -10,36 +10,6 @@ import type {
   ProviderEvent,
   ProviderMethod,
 } from './provider.ts'
-
-/**
- * Roughly how many major units of a currency one euro buys: the sandbox states its bounds in euros
- * and scales them, so every currency gets plausible limits without a rates feed.
- */
-const EURO_SCALE: Record<string, number> = {
-  EUR: 1,
-  USD: 1,
-  CAD: 1.5,
-  AUD: 1.6,
-  NZD: 1.8,
-  PLN: 4,
-  NOK: 10,
-  BRL: 5,
-  JPY: 150,
-  BTC: 0.00001,
-  ETH: 0.0003,
-  BCH: 0.002,
-  LTC: 0.01,
-  DOG: 5,
-  USDT: 1,
-}
-
-/** Euros in a currency's minor units, rounded to two significant digits' worth of subunits. */
-export function eurosIn(currency: string, euros: number): bigint {
-  const definition = currencyDefinition(currency)
-  const scale = EURO_SCALE[currency]
-  if (!definition || scale === undefined) throw new Error(`no sandbox scale for ${currency}`)
-  return BigInt(Math.round(euros * scale * definition.subunits_to_unit))
-}
 
 /** The sandbox's test cards (docs/payments.md), known by first 6 and last 4 digits. */
 export type CardScenario = 'approve' | 'three_ds' | 'card_declined' | 'insufficient_funds'

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { CURRENCIES, currencyDefinition, minorToMajor, type Locale } from '@aurum/shared'
+import { CURRENCIES, currencyDefinition, eurosIn, minorToMajor, type Locale } from '@aurum/shared'
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
@@ -9,7 +9,7 @@ import { cardTitle, instrumentDetails, parseFields } from './fields.ts'
 import { toPlayerPayment, type PaymentRow, type PlayerPayment } from './mapping.ts'
 import { creditDeposit, holdWithdrawal, payWithdrawal, releaseWithdrawal } from './postings.ts'
 import type { DepositOutcome, PaymentAction, ProviderEvent, ProviderMethod } from './provider.ts'
-import { eurosIn, SandboxProvider } from './sandbox-provider.ts'
+import { SandboxProvider } from './sandbox-provider.ts'
 
 /** Spec §6: players in this group do not see the sofort brand. */
 export const HIDE_SOFORT_GROUP = 631
