@@ -10,7 +10,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/games/client/**/*.test.ts',
+          ],
           exclude: ['apps/web/src/app/entry-server.test.ts'],
           environment: 'node',
         },
@@ -18,7 +22,11 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/src/**/*.test.ts', 'apps/games/src/**/*.test.ts', 'apps/web/src/app/entry-server.test.ts'],
+          include: [
+            'apps/api/src/**/*.test.ts',
+            'apps/games/src/**/*.test.ts',
+            'apps/web/src/app/entry-server.test.ts',
+          ],
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -15,9 +15,7 @@ const sources = [
   'packages/shared/src',
   'packages/game-art/src',
   'packages/games-math/src',
-].map(
-  (p) => path.join(root, p),
-)
+].map((p) => path.join(root, p))
 
 function newest(p) {
   const stat = fs.statSync(p)

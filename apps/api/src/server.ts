@@ -15,7 +15,8 @@ async function main() {
   await seed(db)
   const app = await buildApp({ config, db, ssr: dev ? 'development' : 'production' })
 
-  let games: Awaited<ReturnType<typeof startGameServer>> | undefined
+  // Assigned once both servers listen; the shutdown closes it.
+  let games: Awaited<ReturnType<typeof startGameServer>> | undefined = undefined
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return

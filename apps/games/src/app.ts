@@ -351,10 +351,12 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
       if (extra > 0) balance = await rounds.addBet(session, request.body.round_id, extra, round.bets_sent + 1)
       const outcome = { view: publicView(next), actions: blackjackActions(next) }
       if (next.finished) {
+        // The final state without the shoe: the dealer's cards shown, nothing else of the deck.
+        const final = { view: publicView(next), actions: [] }
         balance = await rounds.finish(
           session,
           request.body.round_id,
-          { view: next, actions: [] },
+          final,
           next.totalBetCents,
           next.winCents,
         )
@@ -363,7 +365,7 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
           bet_cents: next.totalBetCents,
           win_cents: next.winCents,
           balance_cents: balance,
-          outcome: { view: next, actions: [] },
+          outcome: final,
         }
       }
       await db.query(`UPDATE gs_rounds SET hidden = $2, outcome = $3, bet_cents = $4 WHERE round_id = $1`, [

@@ -144,10 +144,10 @@ export class Rounds {
   }
 
   /** Ends an open round: stores the final outcome and pays the win. */
-  async finish<O>(
+  async finish(
     session: GameSession,
     roundId: string,
-    outcome: O,
+    outcome: unknown,
     totalBetCents: number,
     winCents: number,
   ) {

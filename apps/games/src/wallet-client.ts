@@ -4,14 +4,14 @@ import {
   type AuthenticateAnswer,
   type BalanceAnswer,
   type WalletCall,
-  type WalletErrorCode,
   type WalletRequest,
 } from '@aurum/game-protocol'
 
 /** The casino answered and said no (insufficient funds, limit reached, session expired…). */
 export class WalletRefusal extends Error {
   constructor(
-    readonly code: WalletErrorCode | string,
+    /** A WalletErrorCode, or `http_<status>` for an answer without one. */
+    readonly code: string,
     readonly status: number,
   ) {
     super(`wallet refused: ${code}`)

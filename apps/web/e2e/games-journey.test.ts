@@ -61,7 +61,9 @@ describe('games', () => {
       await game.getByRole('button', { name: /^spin$/i }).click()
       await expect.poll(() => frameBalance(page), { timeout: 15_000 }).not.toMatch(/^1,000\.00/)
       await screenshot(page, 'games-demo')
-      expect(await axe(page)).toEqual([])
+      const violations = await axe(page)
+      if (violations.length) console.log(JSON.stringify(violations, null, 1).slice(0, 3000))
+      expect(violations).toEqual([])
       expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([])
     } finally {
       await browser.close()

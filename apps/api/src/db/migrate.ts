@@ -36,9 +36,7 @@ export async function migrate(db: Database, set: MigrationSet = CASINO): Promise
       const sql = await fs.readFile(path.join(set.dir, file), 'utf8')
       const quoted = version.replace(/'/g, "''")
       try {
-        await conn.exec(
-          `BEGIN;\n${sql}\nINSERT INTO ${set.table} (version) VALUES ('${quoted}');\nCOMMIT;`,
-        )
+        await conn.exec(`BEGIN;\n${sql}\nINSERT INTO ${set.table} (version) VALUES ('${quoted}');\nCOMMIT;`)
       } catch (error) {
         await conn.exec('ROLLBACK').catch(() => undefined)
         throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error })

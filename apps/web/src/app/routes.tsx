@@ -15,7 +15,7 @@ import { runGuards } from './guards.ts'
 import { playerQuery } from '../features/account/api/get-player.ts'
 import {
   gameBySeoTitleQuery,
-  gamesInfiniteQuery,
+  gamesFirstPageQuery,
   TOP_GAMES,
   TOP_GAMES_COUNT,
 } from '../features/games/api/games.ts'
@@ -156,9 +156,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
             await Promise.all([
               loadAll([seoPage('main')], true),
               // The lobby row renders on the server too (a failure leaves the row to the client).
-              queryClient
-                .infiniteQuery(gamesInfiniteQuery(http, TOP_GAMES, TOP_GAMES_COUNT))
-                .catch(() => undefined),
+              queryClient.query(gamesFirstPageQuery(http, TOP_GAMES, TOP_GAMES_COUNT)).catch(() => undefined),
             ])
             return null
           },

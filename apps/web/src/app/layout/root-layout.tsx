@@ -11,7 +11,7 @@ import { SeoManager } from '../seo-manager.tsx'
 import { Header } from './header.tsx'
 import { Footer } from './footer.tsx'
 import { GameSessionProvider } from '../../features/games/components/game-session.tsx'
-import { GameFrameHost } from '../../features/games/components/game-frame.tsx'
+import { GameFrameSlot } from '../../features/games/components/game-frame-slot.tsx'
 import styles from './layout.module.css'
 
 /** The app shell (spec §2): router view, modal controller, preloader, toasts, notices. */
@@ -35,7 +35,7 @@ export function RootLayout() {
       <AccountEffects />
       <PaymentReturn />
       <SeoManager />
-      <GameFrameHost />
+      <GameFrameSlot />
     </GameSessionProvider>
   )
 }

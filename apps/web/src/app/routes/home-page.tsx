@@ -8,7 +8,7 @@ import { PromoCard } from '../../features/content/components/promo-card.tsx'
 import { HtmlContent } from '../../components/html-content/html-content.tsx'
 import { Grid } from '../../components/grid/grid.tsx'
 import { TOP_GAMES, TOP_GAMES_COUNT } from '../../features/games/api/games.ts'
-import { GameGrid } from '../../features/games/components/game-grid.tsx'
+import { GameRow } from '../../features/games/components/game-row.tsx'
 import styles from './home-page.module.css'
 
 /** The main page: hero banners, why-us blocks, promotions, tournaments and jackpot teasers, SEO text. */
@@ -37,7 +37,7 @@ export function HomePage() {
             {t('home.all_games')}
           </Link>
         </div>
-        <GameGrid filter={TOP_GAMES} label={t('home.top_games')} limit={TOP_GAMES_COUNT} />
+        <GameRow filter={TOP_GAMES} label={t('home.top_games')} count={TOP_GAMES_COUNT} />
       </section>
 
       <section aria-labelledby="why-us" className={styles.section}>

@@ -1,11 +1,4 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { HttpClient } from '../../../lib/http/client.ts'
 import { useServices } from '../../../lib/services.tsx'
 
@@ -54,31 +47,24 @@ export const TOP_GAMES_COUNT = 12
 /** Spec §9: game lists share one page size. */
 export const GAMES_PAGE_SIZE = 24
 
-const filterBody = (filter: GameListFilter) => ({
+export const filterBody = (filter: GameListFilter) => ({
   ...(filter.categories ? { categories: { identifiers: filter.categories, strategy: 'OR' } } : {}),
   ...(filter.providers ? { providers: filter.providers } : {}),
   ...(filter.title ? { title: filter.title } : {}),
 })
 
-/** POST /api/games_filter, page by page (infinite scroll asks for the next one). */
-export const gamesInfiniteQuery = (http: HttpClient, filter: GameListFilter, pageSize = GAMES_PAGE_SIZE) =>
-  infiniteQueryOptions({
-    queryKey: ['games', 'filter', filter, pageSize],
-    queryFn: ({ pageParam, signal }) =>
+/** The first page of a list (the main page's lobby row). */
+export const gamesFirstPageQuery = (http: HttpClient, filter: GameListFilter, pageSize: number) =>
+  queryOptions({
+    queryKey: ['games', 'first', filter, pageSize],
+    queryFn: ({ signal }) =>
       http.post<GamePage>(
         '/api/games_filter',
-        { page: pageParam, page_size: pageSize, filter: filterBody(filter) },
+        { page: 1, page_size: pageSize, filter: filterBody(filter) },
         { signal },
       ),
-    initialPageParam: 1,
-    getNextPageParam: (last) => last.pagination.next_page ?? undefined,
     staleTime: 60_000,
   })
-
-export function useGames(filter: GameListFilter, pageSize = GAMES_PAGE_SIZE) {
-  const { http } = useServices()
-  return useInfiniteQuery(gamesInfiniteQuery(http, filter, pageSize))
-}
 
 /** The game of the game page, by the name part of /play/{producer}/{name}. */
 export const gameBySeoTitleQuery = (http: HttpClient, name: string) =>
@@ -98,50 +84,4 @@ export const gameBySeoTitleQuery = (http: HttpClient, name: string) =>
 export function useGameBySeoTitle(name: string) {
   const { http } = useServices()
   return useQuery(gameBySeoTitleQuery(http, name))
-}
-
-/** POST /api/games/launch: the frame's address (demo, or real money with a single-use token). */
-export function useLaunch() {
-  const { http } = useServices()
-  return useMutation({
-    mutationFn: (input: { identifier: string; mode: 'real' | 'demo'; currency?: string; locale: string }) =>
-      http.post<{ url: string; mode: 'real' | 'demo'; currency: string }>('/api/games/launch', input),
-  })
-}
-
-const FAVOURITES_KEY = ['player', 'favorite_games'] as const
-
-/** GET /api/player/favorite_games, both versions in parallel (spec §7): the ids and the games. */
-export function useFavourites(enabled: boolean) {
-  const { http } = useServices()
-  const ids = useQuery({
-    queryKey: [...FAVOURITES_KEY, 'ids'],
-    queryFn: ({ signal }) =>
-      http.get<number[]>('/api/player/favorite_games', {
-        headers: { 'accept-client': 'application/vnd.s.v1+json' },
-        signal,
-      }),
-    enabled,
-  })
-  const games = useQuery({
-    queryKey: [...FAVOURITES_KEY, 'games'],
-    queryFn: ({ signal }) =>
-      http.get<GameItem[]>('/api/player/favorite_games', {
-        headers: { 'accept-client': 'application/vnd.s.v2+json' },
-        signal,
-      }),
-    enabled,
-  })
-  return { ids, games }
-}
-
-/** PUT or DELETE /api/player/favorite_games/{id} with a per-currency game id; the lists reload. */
-export function useToggleFavourite() {
-  const { http } = useServices()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, on }: { id: number; on: boolean }) =>
-      on ? http.put(`/api/player/favorite_games/${id}`) : http.delete(`/api/player/favorite_games/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVOURITES_KEY }),
-  })
 }

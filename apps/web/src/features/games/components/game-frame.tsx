@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../../components/button/button.tsx'
 import { FormAlert } from '../../../components/form/field.tsx'
 import { usePlayer } from '../../account/api/get-player.ts'
-import { useLaunch } from '../api/games.ts'
+import { useLaunch } from '../api/launch.ts'
 import { useGameSession } from './game-session.tsx'
 import styles from './games.module.css'
 
@@ -97,7 +97,6 @@ export function GameFrameHost() {
             src={url}
             title={game.title}
             allow={NO_FULLSCREEN_PROVIDERS.includes(game.provider) ? 'autoplay' : 'autoplay; fullscreen'}
-            allowFullScreen={!NO_FULLSCREEN_PROVIDERS.includes(game.provider)}
             onLoad={() => setLoaded(true)}
           />
         )}

@@ -1,14 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { usePlayer } from '../../account/api/get-player.ts'
-import {
-  useFavourites,
-  useGames,
-  useToggleFavourite,
-  type GameItem,
-  type GameListFilter,
-} from '../api/games.ts'
-import { GameTile, type FavouriteControl } from './game-tile.tsx'
+import type { GameListFilter } from '../api/games.ts'
+import { useGames } from '../api/games-infinite.ts'
+import { useFavouriteControl } from './favourites.ts'
+import { FavouriteButton } from './favourite-button.tsx'
+import { GameTile } from './game-tile.tsx'
 import styles from './games.module.css'
 
 /** Spec §9: the next page is asked for when the end of the list is 500 px away. */
@@ -53,23 +49,16 @@ export function GameGrid({
     <>
       <ul className={styles.grid} aria-label={label}>
         {shown.map((game, i) => (
-          <GameTile key={game.identifier} game={game} priority={i < 4} favourite={favouriteOf(game)} />
+          <GameTile
+            key={game.identifier}
+            game={game}
+            priority={i < 4}
+            action={<FavouriteButton game={game} favourite={favouriteOf(game)} />}
+          />
         ))}
       </ul>
       {!limit && <div ref={end} aria-hidden="true" />}
       {isFetchingNextPage && <p role="status">{t('common.loading')}</p>}
     </>
   )
-}
-
-/** The favourite toggle of a tile for a signed-in player (by the game's id in the player's currency). */
-export function useFavouriteControl(): (game: GameItem) => FavouriteControl | undefined {
-  const player = usePlayer()
-  const { ids } = useFavourites(!!player)
-  const toggle = useToggleFavourite()
-  return (game) => {
-    const id = player ? game.currencies[player.currency]?.id : undefined
-    if (id === undefined || !ids.data) return undefined
-    return { id, on: ids.data.includes(id), toggle: (gameId, on) => toggle.mutate({ id: gameId, on }) }
-  }
 }

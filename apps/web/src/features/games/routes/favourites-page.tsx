@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { useFavourites } from '../api/games.ts'
-import { useFavouriteControl } from '../components/game-grid.tsx'
+import { useFavourites } from '../api/favourites.ts'
+import { useFavouriteControl } from '../components/favourites.ts'
+import { FavouriteButton } from '../components/favourite-button.tsx'
 import { GameTile } from '../components/game-tile.tsx'
 import styles from '../components/games.module.css'
 
@@ -21,7 +22,11 @@ export function FavouritesPage() {
       ) : (
         <ul className={styles.grid} aria-label={t('games.favourites_title')}>
           {games.data.map((game) => (
-            <GameTile key={game.identifier} game={game} favourite={favouriteOf(game)} />
+            <GameTile
+              key={game.identifier}
+              game={game}
+              action={<FavouriteButton game={game} favourite={favouriteOf(game)} />}
+            />
           ))}
         </ul>
       )}
