@@ -39,9 +39,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
-  await app.listen({ port: config.PORT, host: config.HOST })
   // The game server (apps/games): its own service, port and database, started alongside unless
-  // GAMES_PORT is 0 (a game server elsewhere, at GAMES_URL). It reaches the wallet over HTTP.
+  // GAMES_PORT is 0 (a game server elsewhere, at GAMES_URL). It reaches the wallet over HTTP. It
+  // starts first, so that the casino answering (its health check) means both are ready.
   const port = gamesPort(config)
   games =
     port === 0
@@ -51,11 +51,12 @@ async function main() {
           host: config.HOST,
           dataDir: config.dataDir,
           databaseUrl: config.DATABASE_URL,
-          casinoUrl: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
+          casinoUrl: `http://127.0.0.1:${config.PORT}`,
           casinoOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : '*',
           walletSecret: config.WALLET_SECRET,
           logger: { level: config.LOG_LEVEL },
         })
+  await app.listen({ port: config.PORT, host: config.HOST })
   app.log.info(
     `Aurum Casino is ready at http://localhost:${config.PORT} (${db.kind}${dev ? ', development' : ''})`,
   )
