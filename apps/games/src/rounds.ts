@@ -68,7 +68,7 @@ export class Rounds {
 
   async play<O>(session: GameSession, decide: (rng: Rng) => Decision<O>): Promise<RoundAnswer<O>> {
     const roundId = crypto.randomBytes(12).toString('hex')
-    const { decision, fair } = await this.db.transaction(async (t) => {
+    const { decision, fair, balance } = await this.db.transaction(async (t) => {
       const seeds = await nextRoundSeeds(t, session.player_key)
       const decision = decide(new Rng(fairSource(seeds.server_seed, seeds.client_seed, seeds.nonce)))
       const fair: FairState = {
@@ -101,23 +101,17 @@ export class Rounds {
           session.mode === 'demo' && decision.finished ? new Date() : null,
         ],
       )
-      return { decision, fair }
+      return { decision, fair, balance }
     })
-    const answer = (balance: number): RoundAnswer<O> => ({
+    const answer = (balanceCents: number): RoundAnswer<O> => ({
       round_id: roundId,
       bet_cents: decision.betCents,
       win_cents: decision.finished ? decision.winCents : 0,
-      balance_cents: balance,
+      balance_cents: balanceCents,
       outcome: decision.outcome,
       fair,
     })
-    if (session.mode === 'demo') {
-      const [row] = await this.db.query<{ balance_after_cents: bigint }>(
-        'SELECT balance_after_cents FROM gs_rounds WHERE round_id = $1',
-        [roundId],
-      )
-      return answer(Number(row!.balance_after_cents))
-    }
+    if (balance !== null) return answer(Number(balance))
     const afterBet = await this.placeBet(session, roundId, decision.betCents, 'bet')
     if (!decision.finished) {
       await this.db.query(`UPDATE gs_rounds SET status = 'open' WHERE round_id = $1`, [roundId])

@@ -391,6 +391,17 @@ function MethodsStep({
   )
 }
 
+/** What the third step (and the payment form in it) works with. */
+interface DetailsProps {
+  method: PaymentsMethod
+  savedProfileId: string | undefined
+  currency: string
+  action: PaymentAction
+  amountCents: number
+  onBack: () => void
+  onResult: (r: SubmitResult) => void
+}
+
 function DetailsStep({
   method,
   savedProfileId,
@@ -399,15 +410,7 @@ function DetailsStep({
   amountCents,
   onBack,
   onResult,
-}: {
-  method: PaymentsMethod
-  savedProfileId: string | undefined
-  currency: string
-  action: PaymentAction
-  amountCents: number
-  onBack: () => void
-  onResult: (r: SubmitResult) => void
-}) {
+}: DetailsProps) {
   const { t } = useTranslation()
   const fmt = useFormatAmount(currency)
   const crypto = method.type === 'crypto' && action === 'deposit'
@@ -434,15 +437,7 @@ function DetailsStep({
     )
   }
   return (
-    <PaymentDetailsForm
-      method={method}
-      savedProfileId={savedProfileId}
-      currency={currency}
-      action={action}
-      amountCents={amountCents}
-      onBack={onBack}
-      onResult={onResult}
-    />
+    <PaymentDetailsForm {...{ method, savedProfileId, currency, action, amountCents, onBack, onResult }} />
   )
 }
 
@@ -454,15 +449,7 @@ function PaymentDetailsForm({
   amountCents,
   onBack,
   onResult,
-}: {
-  method: PaymentsMethod
-  savedProfileId: string | undefined
-  currency: string
-  action: PaymentAction
-  amountCents: number
-  onBack: () => void
-  onResult: (r: SubmitResult) => void
-}) {
+}: DetailsProps) {
   const { t } = useTranslation()
   const fmt = useFormatAmount(currency)
   const form = usePaymentForm({ method, currency, action, amountCents, savedProfileId, onResult })

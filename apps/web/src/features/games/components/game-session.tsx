@@ -34,10 +34,16 @@ const GameSessionContext = createContext<GameSessionValue | null>(null)
  */
 export function GameSessionProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenGame | null>(null)
-  const value = useMemo<GameSessionValue>(
+  // The actions never change (they only use the state setter): effects that depend on them run
+  // once per real change, not on every update of the open game.
+  const actions = useMemo(
     () => ({
-      open,
-      show: (game, currency, slot, mode) =>
+      show: (
+        game: GameItem,
+        currency: string | undefined,
+        slot: HTMLElement | null,
+        mode: OpenGame['mode'],
+      ) =>
         setOpen((current) => ({
           game,
           currency,
@@ -47,12 +53,13 @@ export function GameSessionProvider({ children }: { children: ReactNode }) {
               ? current.mode
               : mode,
         })),
-      setMode: (mode) => setOpen((current) => (current ? { ...current, mode } : null)),
+      setMode: (mode: 'real' | 'demo') => setOpen((current) => (current ? { ...current, mode } : null)),
       leave: () => setOpen((current) => (current ? { ...current, slot: null } : null)),
       close: () => setOpen(null),
     }),
-    [open],
+    [],
   )
+  const value = useMemo<GameSessionValue>(() => ({ open, ...actions }), [open, actions])
   return <GameSessionContext.Provider value={value}>{children}</GameSessionContext.Provider>
 }
 
