@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core'
 import { generate } from 'otplib'
+import { AB_TEST_GROUPS } from '@aurum/shared'
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
-import { solvedCaptcha } from './captcha.ts'
+import { answerNotices, PASSWORD, registerPlayer } from './players.ts'
 
 const base = inject('baseURL')
-const PASSWORD = 'Golden-Lynx-2048'
 const NEW_PASSWORD = 'Silver-Heron-4096'
 
 async function signOut(page: Page) {
@@ -55,9 +55,7 @@ describe.each([
     // 'load', not 'networkidle': the captcha's proof of work starts with the page and, on a busy
     // machine, its worker and challenge requests can keep the network from settling for long.
     await page.goto(base + '/registration', { waitUntil: 'load' })
-    // As a player would: the cookie and card-payment notices (shown after 1.5 s) are answered first.
-    await page.getByRole('button', { name: /^accept$/i }).click()
-    await page.getByRole('button', { name: /^got it$/i }).click()
+    await answerNotices(page)
 
     // Step 1: account.
     await page.getByLabel(/^e-?mail$/i).fill(email)
@@ -213,27 +211,8 @@ describe('variant B of the profile-completion experiment', () => {
       const page = await browser.context.newPage()
       const problems = watchConsole(page)
       await page.goto(base + '/', { waitUntil: 'networkidle' })
-      // Registered through the api from the page's origin; then into variant B (group 544).
-      const status = await page.evaluate(
-        async (user) => {
-          const json = { 'content-type': 'application/json' }
-          await fetch('/api/users', { method: 'POST', headers: json, body: JSON.stringify({ user }) })
-          const res = await fetch('/api/player/groups', {
-            method: 'POST',
-            headers: json,
-            body: JSON.stringify({ groups: { add: [544], remove: [] } }),
-          })
-          return res.status
-        },
-        {
-          email,
-          password: PASSWORD,
-          terms_acceptance: true,
-          currency: 'EUR',
-          captcha: await solvedCaptcha(base),
-        },
-      )
-      expect(status).toBe(204)
+      // Registered through the api from the page's origin; then into variant B.
+      await registerPlayer(page, base, { email, group: AB_TEST_GROUPS.b })
       await page.reload({ waitUntil: 'networkidle' })
       const dialog = page.getByRole('dialog', { name: /complete your profile/i })
       await dialog.getByLabel(/first name/i).fill('Mia')

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
-import { solvedCaptcha } from './captcha.ts'
+import { answerNotices, registerPlayer } from './players.ts'
 
 const base = inject('baseURL')
 
@@ -17,26 +17,8 @@ async function balanceIs(page: Page, text: string) {
 /** A new player registered from the page's origin, in variant A (no profile-completion modal), notices answered. */
 async function newPlayer(page: Page, currency: string) {
   await page.goto(base + '/', { waitUntil: 'networkidle' })
-  await page.getByRole('button', { name: /^accept$/i }).click()
-  await page.getByRole('button', { name: /^got it$/i }).click()
-  await page.evaluate(
-    async (user) => {
-      const json = { 'content-type': 'application/json' }
-      await fetch('/api/users', { method: 'POST', headers: json, body: JSON.stringify({ user }) })
-      await fetch('/api/player/groups', {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ groups: { add: [543], remove: [] } }),
-      })
-    },
-    {
-      email: `cashbox.${currency}.${Date.now()}@example.com`,
-      password: 'Golden-Lynx-2048',
-      terms_acceptance: true,
-      currency,
-      captcha: await solvedCaptcha(base),
-    },
-  )
+  await answerNotices(page)
+  await registerPlayer(page, base, { email: `cashbox.${currency}.${Date.now()}@example.com`, currency })
   await page.reload({ waitUntil: 'networkidle' })
 }
 
@@ -47,29 +29,7 @@ describe('the cashbox', () => {
     const problems = watchConsole(page)
     onTestFailed(() => screenshot(page, 'cashbox-failed').catch(() => undefined))
     try {
-      await page.goto(base + '/', { waitUntil: 'networkidle' })
-      await page.getByRole('button', { name: /^accept$/i }).click()
-      await page.getByRole('button', { name: /^got it$/i }).click()
-      // A new player (variant A of the profile test, so no completion modal comes in between).
-      await page.evaluate(
-        async (user) => {
-          const json = { 'content-type': 'application/json' }
-          await fetch('/api/users', { method: 'POST', headers: json, body: JSON.stringify({ user }) })
-          await fetch('/api/player/groups', {
-            method: 'POST',
-            headers: json,
-            body: JSON.stringify({ groups: { add: [543], remove: [] } }),
-          })
-        },
-        {
-          email: `cashbox.${Date.now()}@example.com`,
-          password: 'Golden-Lynx-2048',
-          terms_acceptance: true,
-          currency: 'EUR',
-          captcha: await solvedCaptcha(base),
-        },
-      )
-      await page.reload({ waitUntil: 'networkidle' })
+      await newPlayer(page, 'EUR')
       await balanceIs(page, '0.00 EUR')
 
       // Deposit: amount, method (the card comes first), card details, 3-D Secure.

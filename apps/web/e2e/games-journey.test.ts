@@ -1,7 +1,7 @@
 import { describe, expect, inject, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
-import { solvedCaptcha } from './captcha.ts'
+import { answerNotices, registerPlayer } from './players.ts'
 
 const base = inject('baseURL')
 
@@ -33,11 +33,6 @@ const frameBalance = (page: Page) =>
     .frameLocator('iframe')
     .getByRole('status', { name: /^balance$/i })
     .textContent()
-
-async function answerNotices(page: Page) {
-  await page.getByRole('button', { name: /^accept$/i }).click()
-  await page.getByRole('button', { name: /^got it$/i }).click()
-}
 
 describe('games', () => {
   it('lets a guest play a demo slot from the lobby', async () => {
@@ -91,40 +86,25 @@ describe('games', () => {
     try {
       await page.goto(base + '/', { waitUntil: 'load' })
       await answerNotices(page)
-      await page.evaluate(
-        async (user) => {
-          const json = { 'content-type': 'application/json' }
-          await fetch('/api/users', { method: 'POST', headers: json, body: JSON.stringify({ user }) })
-          await fetch('/api/player/groups', {
-            method: 'POST',
-            headers: json,
-            body: JSON.stringify({ groups: { add: [543], remove: [] } }),
-          })
-          await fetch('/api/payments', {
-            method: 'POST',
-            headers: { ...json, 'idempotency-key': crypto.randomUUID() },
-            body: JSON.stringify({
-              method_id: 'card',
-              currency: 'EUR',
-              action: 'deposit',
-              amount_cents: 10_000,
-              fields: {
-                card_number: '4242 4242 4242 4242',
-                expiry: '12/30',
-                cvv: '123',
-                card_holder: 'Ana Lind',
-              },
-            }),
-          })
-        },
-        {
-          email: `games.${Date.now()}@example.com`,
-          password: 'Golden-Lynx-2048',
-          terms_acceptance: true,
-          currency: 'EUR',
-          captcha: await solvedCaptcha(base),
-        },
-      )
+      await registerPlayer(page, base, { email: `games.${Date.now()}@example.com` })
+      await page.evaluate(async () => {
+        await fetch('/api/payments', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+          body: JSON.stringify({
+            method_id: 'card',
+            currency: 'EUR',
+            action: 'deposit',
+            amount_cents: 10_000,
+            fields: {
+              card_number: '4242 4242 4242 4242',
+              expiry: '12/30',
+              cvv: '123',
+              card_holder: 'Ana Lind',
+            },
+          }),
+        })
+      })
       const slot = await firstSlot(page)
       await page.goto(`${base}/play/${slot.provider}/${slot.seo_title}`, { waitUntil: 'load' })
       const game = page.frameLocator('iframe')

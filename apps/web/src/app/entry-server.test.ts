@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SsrRequest, SsrTransport } from '@aurum/shared'
 import { createTestApp, type TestContext } from '../../../api/src/test/helpers.ts'
+import { seedTestGames } from '../../../api/src/modules/games/testing.ts'
 import { render } from './entry-server.tsx'
 
 /**
@@ -101,5 +102,44 @@ describe('server-side rendering', () => {
     const au = await render(request('/', { country: 'AU' }))
     if (au.kind !== 'html') throw new Error('expected html')
     expect(au.lang).toBe('en-AU')
+  })
+
+  it('renders game lists by their link forms and answers 404 for unknown categories and producers', async () => {
+    await seedTestGames(ctx)
+    const html = async (url: string) => {
+      const result = await render(request(url))
+      if (result.kind !== 'html') throw new Error(`expected html for ${url}`)
+      return result
+    }
+    // /games/{id} is the category list; its canonical and alternate links name /categories/{id}.
+    const link = await html('/games/slots')
+    expect(link.status).toBe(200)
+    expect(link.html).toMatch(/<h1[^>]*>Slots<\/h1>/)
+    expect(link.head).toContain('<link rel="canonical" href="https://aurum.casino/categories/slots"')
+    expect(link.head).toContain('hreflang="de" href="https://aurum.casino/de/categories/slots"')
+    expect((await html('/categories/slots')).head).toContain(
+      '<link rel="canonical" href="https://aurum.casino/categories/slots"',
+    )
+    // A producer by its slug or by its id from GET /api/games/providers (a number, not the slug).
+    const providers = (await ctx.app.inject({ url: '/api/games/providers' })).json<
+      Array<{ id: string; slug: string; title: string }>
+    >()
+    const goldfinch = providers.find((p) => p.slug === 'goldfinch')!
+    expect(goldfinch.id).not.toBe(goldfinch.slug)
+    for (const key of [goldfinch.slug, goldfinch.id]) {
+      const page = await html(`/producers/${key}`)
+      expect(page.status).toBe(200)
+      expect(page.html).toContain('Games by Goldfinch Games')
+    }
+    for (const url of [
+      '/games/no-such-category',
+      '/categories/no-such-category',
+      '/pokies/nope',
+      '/producers/999999',
+    ]) {
+      const missing = await html(url)
+      expect(missing.status, url).toBe(404)
+      expect(missing.html, url).toContain('Page not found')
+    }
   })
 })

@@ -10,7 +10,7 @@ import { AppRoot } from './app-root.tsx'
 import { createServices } from './create-services.ts'
 import { serializeErrors, serializeState, type InitialState } from './initial-state.ts'
 import { createRoutes } from './routes.tsx'
-import { seoForMatches } from './route-seo.ts'
+import { canonicalForMatches, seoForMatches } from './route-seo.ts'
 import { buildHead, renderHead } from './seo.ts'
 import { parseLocation } from './url.ts'
 
@@ -84,7 +84,7 @@ export const render: SsrRender = async (request) => {
     loaderData: undefined,
     handle: m.route.handle as unknown,
   })) as UIMatch[]
-  const routePath = context.location.pathname
+  const routePath = canonicalForMatches(matches, context.location.pathname)
   const head = buildHead(seoForMatches(matches, { t: i18n.t, queryClient: services.queryClient, env }), {
     origin: request.origin,
     path: routePath,

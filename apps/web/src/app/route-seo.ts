@@ -16,6 +16,8 @@ export interface RouteHandle {
   modal?: string
   /** Analytics place tag (spec §2). */
   place?: string
+  /** The path canonical and alternate links name, when it is not the page's own (a link form's list). */
+  canonical?: (params: Record<string, string | undefined>) => string
 }
 
 /** The deepest route that knows its SEO meta wins; the site default otherwise. */
@@ -33,6 +35,15 @@ export function seoForMatches(
     description: ctx.t('seo.default.description'),
     keywords: ctx.t('seo.default.keywords'),
   }
+}
+
+/** The path the page's canonical and alternate links name. */
+export function canonicalForMatches(matches: UIMatch[], path: string): string {
+  for (const match of [...matches].reverse()) {
+    const canonical = (match.handle as RouteHandle | undefined)?.canonical
+    if (canonical) return canonical(match.params)
+  }
+  return path
 }
 
 export function placeForMatches(matches: UIMatch[]): string | undefined {

@@ -24,7 +24,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { id: 'favorite-games', path: '/favorite-games', requiresAuth: true },
   { id: 'category', path: '/categories/:slug', place: 'category' },
   { id: 'producer', path: '/producers/:slug/:page?', place: 'producer' },
-  { id: 'games-link', path: '/games/:id' },
+  { id: 'games-link', path: '/games/:id', place: 'category' },
   { id: 'welcome-bonuses', path: '/welcome-bonuses', place: 'promo' },
   { id: 'game', path: '/play/:producer/:name', notAllowedFor451: true, place: 'game' },
   { id: 'cashbox', path: '/cashbox', requiresAuth: true, noDirectEntry: true, modal: 'cashbox-dashboard' },

@@ -5,6 +5,7 @@ import {
   useRouteError,
   type LoaderFunctionArgs,
   type RouteObject,
+  type ShouldRevalidateFunction,
 } from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import type { AppServices } from '../lib/services.tsx'
@@ -63,6 +64,10 @@ function PageError() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />
   return <OopsPage />
 }
+
+/** The lobby search (`?q=`) changes no route data: loaders run again only for another path. */
+const searchOnly: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate
 
 /** Routes that are popups over the main page (spec §2) and whose modal exists, with their modal names. */
 const POPUP_ROUTES = ROUTES.filter((r) => r.modal && MODALS[r.modal]).map((r) => ({
@@ -152,6 +157,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
           index: true,
           id: 'main',
           element: <HomePage />,
+          shouldRevalidate: searchOnly,
           loader: async () => {
             await Promise.all([
               loadAll([seoPage('main')], true),
@@ -240,17 +246,29 @@ export function createRoutes(services: AppServices): RouteObject[] {
             ['pokies/:slug', 'pokies', 'pokies'],
             ['live/:slug', 'live', 'live'],
             ['categories/:slug', 'category', 'category'],
+            // The link form of a category list (spec §2): canonical is the category's own address.
+            ['games/:id', 'games-link', 'category'],
             ['producers/:slug/:page?', 'producer', 'producer'],
           ] as const
         ).map(([path, id, kind]): RouteObject => ({
           path,
           id,
-          loader: guarded(id),
           lazy: async () => {
-            const { GamesListPage } = await import('../features/games/routes/games-list-page.tsx')
-            return { Component: () => <GamesListPage kind={kind} /> }
+            const list = await import('../features/games/routes/games-list-page.tsx')
+            return {
+              loader: async (args: LoaderFunctionArgs) => {
+                await guarded(id)(args)
+                return list.loadGameList(services, kind, args.params.slug ?? args.params.id)
+              },
+              Component: list.GamesListPage,
+            }
           },
-          handle: pageHandle('main', routeMeta(id).place),
+          shouldRevalidate: searchOnly,
+          errorElement: <PageError />,
+          handle: {
+            ...pageHandle('main', routeMeta(id).place),
+            canonical: id === 'games-link' ? ({ id: category }) => `/categories/${category}` : undefined,
+          } satisfies RouteHandle,
         })),
         {
           path: 'users',

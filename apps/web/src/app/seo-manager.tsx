@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useMatches } from 'react-router'
 import { useServices } from '../lib/services.tsx'
-import { seoForMatches } from './route-seo.ts'
+import { canonicalForMatches, seoForMatches } from './route-seo.ts'
 import { applyHead, buildHead } from './seo.ts'
 
 /** Keeps title, meta and links in step with client-side navigation; the server renders the first ones. */
@@ -21,7 +21,7 @@ export function SeoManager() {
     applyHead(
       buildHead(seo, {
         origin: env.origin,
-        path: location.pathname,
+        path: canonicalForMatches(matches, location.pathname),
         locale: env.locale,
         defaultLocale: env.defaultLocale,
         guest: env.restricted,

@@ -9,6 +9,7 @@ import { HtmlContent } from '../../components/html-content/html-content.tsx'
 import { Grid } from '../../components/grid/grid.tsx'
 import { TOP_GAMES, TOP_GAMES_COUNT } from '../../features/games/api/games.ts'
 import { GameRow } from '../../features/games/components/game-row.tsx'
+import { GameSearch } from '../../features/games/components/game-search.tsx'
 import styles from './home-page.module.css'
 
 /** The main page: hero banners, why-us blocks, promotions, tournaments and jackpot teasers, SEO text. */
@@ -28,17 +29,19 @@ export function HomePage() {
       <h1 className="visually-hidden">{t('home.heading')}</h1>
       <BannerSlider banners={bannersFor(files, 'index-top')} label={t('home.featured')} priority />
 
-      <section aria-labelledby="top-games" className={styles.section}>
-        <div className={styles.sectionHead}>
-          <h2 id="top-games" className={styles.sectionTitle}>
-            {t('home.top_games')}
-          </h2>
-          <Link to="/pokies/all" className={styles.more}>
-            {t('home.all_games')}
-          </Link>
-        </div>
-        <GameRow filter={TOP_GAMES} label={t('home.top_games')} count={TOP_GAMES_COUNT} />
-      </section>
+      <GameSearch>
+        <section aria-labelledby="top-games" className={styles.section}>
+          <div className={styles.sectionHead}>
+            <h2 id="top-games" className={styles.sectionTitle}>
+              {t('home.top_games')}
+            </h2>
+            <Link to="/pokies/all" className={styles.more}>
+              {t('home.all_games')}
+            </Link>
+          </div>
+          <GameRow filter={TOP_GAMES} label={t('home.top_games')} count={TOP_GAMES_COUNT} />
+        </section>
+      </GameSearch>
 
       <section aria-labelledby="why-us" className={styles.section}>
         <h2 id="why-us" className={styles.sectionTitle}>

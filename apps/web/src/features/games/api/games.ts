@@ -18,6 +18,8 @@ export interface GameItem {
   payout: string
   preview: string
   badges: string[]
+  /** The game's collections (its categories, and `wager0` for the minimum-wager notice of spec §8). */
+  collections: Record<string, number>
   rtp: number
   max_win_x: number
   type: string

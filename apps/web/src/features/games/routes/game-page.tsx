@@ -6,6 +6,7 @@ import { usePlayer } from '../../account/api/get-player.ts'
 import type { GameItem } from '../api/games.ts'
 import { useGameSession } from '../components/game-session.tsx'
 import styles from '../components/games.module.css'
+import { MinimumWagerNotice } from '../components/minimum-wager-notice.tsx'
 
 /** The game page (spec §2): the frame full size, and what a player should know about the game. */
 export function GamePage() {
@@ -47,6 +48,7 @@ export function GamePage() {
           </Button>
         </div>
       )}
+      <MinimumWagerNotice key={game.identifier} game={game} currency={currency} real={mode === 'real'} />
       <div ref={setSlot} className={styles.frameSlot} />
       <dl className={styles.facts}>
         <div>
