@@ -39,7 +39,7 @@ import { sandboxPageRoutes } from './modules/payments/sandbox-pages.ts'
 import { devChainRoutes } from './modules/payments/dev-routes.ts'
 import { Catalogue } from './modules/games/catalogue.ts'
 import { gameRoutes } from './modules/games/routes.ts'
-import { SeamlessWallet } from './modules/games/wallet.ts'
+import { SeamlessWallet, type PlayGuard } from './modules/games/wallet.ts'
 import { gameWalletRoutes } from './modules/games/wallet-routes.ts'
 import { gamesPort, gamesUrlFor } from './modules/games/games-url.ts'
 import { gameArtRoutes } from './modules/games/art-routes.ts'
@@ -69,6 +69,8 @@ export interface AppOptions {
   ssr?: SsrMode
   /** true: log to stdout; a stream: log there (tests read it); false: no logs. */
   logger?: boolean | NodeJS.WritableStream
+  /** Responsible-gambling rules checked before a game opens and before each bet. */
+  playGuard?: PlayGuard
 }
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0'
@@ -88,6 +90,7 @@ export async function buildApp({
   db,
   ssr: ssrMode = 'none',
   logger = true,
+  playGuard,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -179,7 +182,8 @@ export async function buildApp({
   const payments = new PaymentService(db, ledger, paymentProvider)
   const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET)
   const catalogue = new Catalogue(db)
-  const gameWallet = new SeamlessWallet(db, ledger)
+  const gameWallet = new SeamlessWallet(db, ledger, playGuard)
+  app.sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
   app.decorate('services', {
     info,
     cms,

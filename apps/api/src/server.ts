@@ -10,7 +10,11 @@ import { startGameServer } from '@aurum/games/src/start.ts'
 async function main() {
   const config = loadConfigOrExit()
   const dev = process.argv.includes('--dev')
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  const db = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  })
   await migrate(db)
   await seed(db)
   const app = await buildApp({ config, db, ssr: dev ? 'development' : 'production' })
@@ -51,6 +55,7 @@ async function main() {
           host: config.HOST,
           dataDir: config.dataDir,
           databaseUrl: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
           casinoUrl: `http://127.0.0.1:${config.PORT}`,
           casinoOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : '*',
           walletSecret: config.WALLET_SECRET,

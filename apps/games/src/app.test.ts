@@ -14,6 +14,7 @@ import { TEST_WALLET_SECRET } from '@aurum/api/src/modules/games/testing.ts'
 import { buildGamesApp, DEMO_BALANCE_CENTS } from './app.ts'
 import { findGame, games } from './games.ts'
 import { GAME_SERVER_MIGRATIONS } from './start.ts'
+import type { FairState } from './fairness.ts'
 import { WalletClient, WalletUnavailable } from './wallet-client.ts'
 
 /** A wallet whose bet answers get lost (the bet is applied, the answer never arrives). */
@@ -132,6 +133,48 @@ describe('the game server', () => {
         (r: { bet_status: string; total_bets: number }) => r.bet_status === 'closed' && r.total_bets === bet,
       ),
     ).toBe(true)
+  })
+
+  it('gives one player’s real rounds on two nodes distinct nonces from one seed chain, each recomputable', async () => {
+    const other = await buildGamesApp({ db, wallet, casinoOrigin: '*', tableSecret: 'test-table-secret' })
+    try {
+      const { player, session } = await realSession(100_000)
+      const slot = findGame(slotId())!.slot!
+      const bet = slot.coinsPerBet
+      const spinOn = (node: FastifyInstance) =>
+        node.inject({
+          method: 'POST',
+          url: '/api/slot/spin',
+          headers: auth(session),
+          payload: { bet_cents: bet },
+        })
+      // Turns, then both nodes at once: each node's idea of the next nonce goes stale in turn.
+      const answers = []
+      for (let i = 0; i < 4; i++) answers.push(await spinOn(i % 2 ? other : server))
+      answers.push(...(await Promise.all([server, other, server, other, server, other].map(spinOn))))
+      expect(answers.every((a) => a.statusCode === 200)).toBe(true)
+      const played = answers.map((a) => a.json<{ fair: FairState; outcome: SlotRound; win_cents: number }>())
+      expect(played.map((a) => a.fair.nonce).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+      // A rotation on one node: the other's next round uses the new seeds.
+      const rotated = await other.inject({
+        method: 'POST',
+        url: '/api/fair/rotate',
+        headers: auth(session),
+        payload: {},
+      })
+      const seed: string = rotated.json().revealed.server_seed
+      const after = (await spinOn(server)).json<{ fair: FairState; win_cents: number }>()
+      expect(after.fair).toEqual({ ...rotated.json().next, nonce: 1 })
+      for (const p of played) {
+        expect(playSlotRound(slot, new Rng(fairSource(seed, p.fair.client_seed, p.fair.nonce)), bet)).toEqual(
+          p.outcome,
+        )
+      }
+      const wins = [...played, after].reduce((sum, p) => sum + p.win_cents, 0)
+      expect(await balance(casino, player.sid)).toBe(100_000 - 11 * bet + wins)
+    } finally {
+      await other.close()
+    }
   })
 
   it('refuses a bet beyond the balance and rolls back a bet whose answer was lost', async () => {

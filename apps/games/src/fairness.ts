@@ -61,6 +61,22 @@ export async function nextRoundSeeds(tx: Executor, playerKey: string): Promise<R
   return { ...row, nonce: Number(row.nonce) }
 }
 
+/** The player's current seeds, as the last round left them (nothing changes). */
+export async function currentSeeds(db: Executor, playerKey: string): Promise<RoundSeeds> {
+  const [row] = await db.query<{
+    server_seed: string
+    server_seed_hash: string
+    client_seed: string
+    nonce: bigint
+  }>(
+    `SELECT s.seed AS server_seed, p.server_seed_hash, p.client_seed, p.nonce
+     FROM gs_players p JOIN gs_server_seeds s ON s.hash = p.server_seed_hash WHERE p.player_key = $1`,
+    [playerKey],
+  )
+  if (!row) throw new Error(`no seeds for ${playerKey}`)
+  return { ...row, nonce: Number(row.nonce) }
+}
+
 /** Rotation: the current server seed is revealed, a new one (its hash shown) takes over, nonce 0. */
 export async function rotateSeeds(
   tx: Executor,

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import type { Database, Executor } from '@aurum/api/src/db/client.ts'
 import { fairSource, Rng } from '@aurum/games-math'
-import { nextRoundSeeds, type FairState } from './fairness.ts'
+import { RecentMap } from './recent.ts'
+import { currentSeeds, nextRoundSeeds, type FairState, type RoundSeeds } from './fairness.ts'
 import { WALLET_TIMEOUT_MS, WalletRefusal, WalletUnavailable, type WalletClient } from './wallet-client.ts'
 
 export interface GameSession {
@@ -51,6 +52,51 @@ interface Logger {
 
 const tx = (roundId: string, what: string) => `${roundId}:${what}`
 
+/** Players whose last seeds are kept in memory (each a few hundred bytes). */
+const LAST_SEEDS_KEPT = 50_000
+
+const ROUND_COLUMNS = `round_id, session_id, player_key, game, mode, currency, bet_cents, win_cents, status,
+  outcome, hidden, server_seed_hash, client_seed, nonce, balance_after_cents, settled_at`
+
+const ROUND_PARAMS = ROUND_COLUMNS.split(',')
+  .map((_, i) => `$${i + 1}`)
+  .join(', ')
+
+const fairState = (seeds: RoundSeeds): FairState => ({
+  server_seed_hash: seeds.server_seed_hash,
+  client_seed: seeds.client_seed,
+  nonce: seeds.nonce,
+})
+
+/** A round's row, in ROUND_COLUMNS order. */
+function roundValues(
+  session: GameSession,
+  roundId: string,
+  decision: Decision<unknown>,
+  seeds: RoundSeeds,
+  demoBalance: bigint | null,
+): unknown[] {
+  const demo = session.mode === 'demo'
+  return [
+    roundId,
+    session.id,
+    session.player_key,
+    session.game,
+    session.mode,
+    session.currency,
+    decision.betCents,
+    decision.winCents,
+    demo ? (decision.finished ? 'settled' : 'open') : 'pending',
+    JSON.stringify(decision.outcome),
+    decision.hidden === undefined ? null : JSON.stringify(decision.hidden),
+    seeds.server_seed_hash,
+    seeds.client_seed,
+    seeds.nonce,
+    demoBalance?.toString() ?? null,
+    demo && decision.finished ? new Date() : null,
+  ]
+}
+
 /**
  * Rounds: decided from the provably fair seeds and stored before any money moves or the client
  * animates; then, for real money, the bet and the win through the casino's wallet. A bet whose
@@ -59,6 +105,8 @@ const tx = (roundId: string, what: string) => `${roundId}:${what}`
  */
 export class Rounds {
   private settler: ReturnType<typeof setInterval> | undefined
+  /** The seeds of each player's last real round on this node. */
+  private lastSeeds = new RecentMap<string, RoundSeeds>(LAST_SEEDS_KEPT)
 
   constructor(
     private db: Database,
@@ -68,41 +116,11 @@ export class Rounds {
 
   async play<O>(session: GameSession, decide: (rng: Rng) => Decision<O>): Promise<RoundAnswer<O>> {
     const roundId = crypto.randomBytes(12).toString('hex')
-    const { decision, fair, balance } = await this.db.transaction(async (t) => {
-      const seeds = await nextRoundSeeds(t, session.player_key)
-      const decision = decide(new Rng(fairSource(seeds.server_seed, seeds.client_seed, seeds.nonce)))
-      const fair: FairState = {
-        server_seed_hash: seeds.server_seed_hash,
-        client_seed: seeds.client_seed,
-        nonce: seeds.nonce,
-      }
-      let balance: bigint | null = null
-      if (session.mode === 'demo') balance = await this.moveDemo(t, session.id, decision)
-      await t.query(
-        `INSERT INTO gs_rounds (round_id, session_id, player_key, game, mode, currency, bet_cents, win_cents, status,
-           outcome, hidden, server_seed_hash, client_seed, nonce, balance_after_cents, settled_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-        [
-          roundId,
-          session.id,
-          session.player_key,
-          session.game,
-          session.mode,
-          session.currency,
-          decision.betCents,
-          decision.winCents,
-          session.mode === 'demo' ? (decision.finished ? 'settled' : 'open') : 'pending',
-          JSON.stringify(decision.outcome),
-          decision.hidden === undefined ? null : JSON.stringify(decision.hidden),
-          fair.server_seed_hash,
-          fair.client_seed,
-          fair.nonce,
-          balance?.toString() ?? null,
-          session.mode === 'demo' && decision.finished ? new Date() : null,
-        ],
-      )
-      return { decision, fair, balance }
-    })
+    // Demo money moves with the round, in one transaction; a real round is one statement.
+    const { decision, fair, balance } =
+      session.mode === 'demo'
+        ? await this.db.transaction((t) => this.decideDemo(t, session, roundId, decide))
+        : { ...(await this.decideReal(session, roundId, decide)), balance: null }
     const answer = (balanceCents: number): RoundAnswer<O> => ({
       round_id: roundId,
       bet_cents: decision.betCents,
@@ -112,12 +130,70 @@ export class Rounds {
       fair,
     })
     if (balance !== null) return answer(Number(balance))
-    const afterBet = await this.placeBet(session, roundId, decision.betCents, 'bet')
     if (!decision.finished) {
+      const afterBet = await this.placeBet(session, roundId, decision.betCents, 'bet')
       await this.db.query(`UPDATE gs_rounds SET status = 'open' WHERE round_id = $1`, [roundId])
       return answer(afterBet)
     }
-    return answer(await this.payWin(session, roundId, decision.winCents, afterBet))
+    // An instant round (slot, roulette): bet and win in one wallet call, one casino transaction.
+    const settled = await this.placeBet(session, roundId, decision.betCents, 'bet', decision.winCents)
+    await this.db.query(
+      `UPDATE gs_rounds SET status = 'settled', balance_after_cents = $2, settled_at = now() WHERE round_id = $1`,
+      [roundId, settled],
+    )
+    return answer(settled)
+  }
+
+  /** A demo round: the seeds (nonce up), the outcome, the FUN money moved and the round stored. */
+  private async decideDemo<O>(
+    t: Executor,
+    session: GameSession,
+    roundId: string,
+    decide: (rng: Rng) => Decision<O>,
+  ): Promise<{ decision: Decision<O>; fair: FairState; balance: bigint }> {
+    const seeds = await nextRoundSeeds(t, session.player_key)
+    const decision = decide(new Rng(fairSource(seeds.server_seed, seeds.client_seed, seeds.nonce)))
+    const balance = await this.moveDemo(t, session.id, decision)
+    await t.query(
+      `INSERT INTO gs_rounds (${ROUND_COLUMNS}) VALUES (${ROUND_PARAMS})`,
+      roundValues(session, roundId, decision, seeds, balance),
+    )
+    return { decision, fair: fairState(seeds), balance }
+  }
+
+  /**
+   * A real round in one statement: decided from the player's next seeds as last seen here, and
+   * stored only if the nonce claimed with it is still the next one (another node's round, or a
+   * seed rotation, makes it stale: the seeds are read again and the round decided again).
+   */
+  private async decideReal<O>(
+    session: GameSession,
+    roundId: string,
+    decide: (rng: Rng) => Decision<O>,
+  ): Promise<{ decision: Decision<O>; fair: FairState }> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const known =
+        this.lastSeeds.get(session.player_key) ?? (await currentSeeds(this.db, session.player_key))
+      const seeds: RoundSeeds = { ...known, nonce: known.nonce + 1 }
+      const decision = decide(new Rng(fairSource(seeds.server_seed, seeds.client_seed, seeds.nonce)))
+      const values = roundValues(session, roundId, decision, seeds, null)
+      const stored = await this.db.query(
+        `WITH claimed AS (
+           UPDATE gs_players SET nonce = nonce + 1
+           WHERE player_key = $3 AND nonce = $14 - 1 AND server_seed_hash = $12 AND client_seed = $13
+           RETURNING nonce
+         )
+         INSERT INTO gs_rounds (${ROUND_COLUMNS})
+         SELECT ${ROUND_PARAMS} FROM claimed RETURNING 1`,
+        values,
+      )
+      if (stored.length) {
+        this.lastSeeds.set(session.player_key, seeds)
+        return { decision, fair: fairState(seeds) }
+      }
+      this.lastSeeds.delete(session.player_key)
+    }
+    throw new GameError('busy', 503)
   }
 
   /**
@@ -177,11 +253,16 @@ export class Rounds {
     return row.demo_balance_cents
   }
 
+  /**
+   * A bet through the wallet; with `winCents` the round is settled in the same call. A refusal
+   * ends the round (refused); a lost answer rolls the bet back (and its win with it).
+   */
   private async placeBet(
     session: GameSession,
     roundId: string,
     betCents: number,
     what: string,
+    winCents?: number,
   ): Promise<number> {
     try {
       const answer = await this.wallet.call('bet', {
@@ -189,10 +270,11 @@ export class Rounds {
         transaction_id: tx(roundId, what),
         round_id: roundId,
         amount_cents: betCents,
+        ...(winCents === undefined
+          ? {}
+          : { win: { transaction_id: tx(roundId, 'win'), amount_cents: winCents } }),
       })
-      if (what === 'bet')
-        await this.db.query(`UPDATE gs_rounds SET status = 'placed' WHERE round_id = $1`, [roundId])
-      else
+      if (what !== 'bet')
         await this.db.query('UPDATE gs_rounds SET bets_sent = bets_sent + 1 WHERE round_id = $1', [roundId])
       return answer.balance_cents
     } catch (error) {
@@ -214,13 +296,28 @@ export class Rounds {
     }
   }
 
+  /**
+   * Undoes a bet whose answer was lost (with the win it carried). A void round whose win the
+   * player has spent meanwhile cannot be undone: the wallet refuses, and the round stands.
+   */
   private async rollback(walletSessionId: string, roundId: string, what = 'bet'): Promise<void> {
-    await this.wallet.call('rollback', {
-      session_id: walletSessionId,
-      transaction_id: tx(roundId, `rollback-${what}`),
-      reference_transaction_id: tx(roundId, what),
-      round_id: roundId,
-    })
+    try {
+      await this.wallet.call('rollback', {
+        session_id: walletSessionId,
+        transaction_id: tx(roundId, `rollback-${what}`),
+        reference_transaction_id: tx(roundId, what),
+        round_id: roundId,
+      })
+    } catch (error) {
+      if (error instanceof WalletRefusal && error.code === 'insufficient_funds') {
+        await this.db.query(
+          `UPDATE gs_rounds SET status = 'settled', settled_at = now() WHERE round_id = $1 AND status = 'pending'`,
+          [roundId],
+        )
+        return
+      }
+      throw error
+    }
     await this.db.query(
       `UPDATE gs_rounds SET status = 'rolled_back', settled_at = now() WHERE round_id = $1 AND status IN ('pending', 'open')`,
       [roundId],

@@ -19,6 +19,8 @@ export interface GameServerSettings {
   /** Its own embedded database lives here unless `databaseUrl` is given. */
   dataDir: string
   databaseUrl?: string
+  /** PostgreSQL connections kept open (default 10). */
+  poolSize?: number
   /** Where the casino's wallet answers. */
   casinoUrl: string
   /** The casino's origin, allowed to frame the game pages ('*' when not known). */
@@ -33,12 +35,14 @@ export async function startGameServer(
 ): Promise<{ app: FastifyInstance; db: Database; close(): Promise<void> }> {
   const db = await openDatabase({
     databaseUrl: settings.databaseUrl,
+    poolSize: settings.poolSize,
     dataDir: path.join(settings.dataDir, 'games'),
   })
   await migrate(db, GAME_SERVER_MIGRATIONS)
+  const wallet = new WalletClient(settings.casinoUrl, settings.walletSecret)
   const app = await buildGamesApp({
     db,
-    wallet: new WalletClient(settings.casinoUrl, settings.walletSecret),
+    wallet,
     casinoOrigin: settings.casinoOrigin,
     tableSecret: crypto.createHmac('sha256', settings.walletSecret).update('aurum/live-tables').digest('hex'),
     logger: settings.logger,
@@ -49,6 +53,7 @@ export async function startGameServer(
     db,
     async close() {
       await app.close()
+      wallet.close()
       await db.close()
     },
   }

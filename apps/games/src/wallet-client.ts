@@ -1,3 +1,5 @@
+import http from 'node:http'
+import https from 'node:https'
 import {
   signBody,
   walletKey,
@@ -26,35 +28,80 @@ export const WALLET_TIMEOUT_MS = 3_000
 
 type Answer<C extends WalletCall> = C extends 'authenticate' ? AuthenticateAnswer : BalanceAnswer
 
-/** The casino's seamless wallet, called as a game provider does: signed JSON over HTTP. */
+/**
+ * The casino's seamless wallet, called as a game provider does: signed JSON over HTTP, on a pool
+ * of keep-alive connections (node:http: a third of fetch's cost per call, measured by bench:games).
+ */
 export class WalletClient {
   private key: string
+  private url: URL
+  private agent: http.Agent
 
   constructor(
-    private baseUrl: string,
+    baseUrl: string,
     walletSecret: string,
     private timeoutMs = WALLET_TIMEOUT_MS,
   ) {
     this.key = walletKey(walletSecret)
+    this.url = new URL(baseUrl)
+    const Agent = this.url.protocol === 'https:' ? https.Agent : http.Agent
+    this.agent = new Agent({ keepAlive: true, maxSockets: 64, timeout: 30_000 })
   }
 
   async call<C extends WalletCall>(call: C, body: WalletRequest<C>): Promise<Answer<C>> {
     const payload = JSON.stringify(body)
-    let response: Response
+    let status: number
+    let text: string
     try {
-      response = await fetch(`${this.baseUrl}/api/wallet/${call}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-signature': signBody(this.key, payload) },
-        body: payload,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      })
+      ;({ status, text } = await this.post(`/api/wallet/${call}`, payload))
     } catch (error) {
       throw new WalletUnavailable(`wallet ${call}: ${(error as Error).message}`, { cause: error })
     }
-    if (response.status >= 500) throw new WalletUnavailable(`wallet ${call}: HTTP ${response.status}`)
-    const answer = (await response.json().catch(() => undefined)) as
-      (Answer<C> & { code?: undefined }) | { code: string } | undefined
-    if (!response.ok) throw new WalletRefusal(answer?.code ?? `http_${response.status}`, response.status)
+    if (status >= 500) throw new WalletUnavailable(`wallet ${call}: HTTP ${status}`)
+    let answer: (Answer<C> & { code?: undefined }) | { code: string } | undefined
+    try {
+      answer = JSON.parse(text) as typeof answer
+    } catch {
+      answer = undefined
+    }
+    if (status < 200 || status > 299) throw new WalletRefusal(answer?.code ?? `http_${status}`, status)
     return answer as Answer<C>
+  }
+
+  /** Closes the idle connections (on shutdown). */
+  close(): void {
+    this.agent.destroy()
+  }
+
+  private post(pathname: string, payload: string): Promise<{ status: number; text: string }> {
+    const request = this.url.protocol === 'https:' ? https.request : http.request
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          protocol: this.url.protocol,
+          hostname: this.url.hostname,
+          port: this.url.port,
+          path: this.url.pathname.replace(/\/$/, '') + pathname,
+          method: 'POST',
+          agent: this.agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            'x-signature': signBody(this.key, payload),
+          },
+          signal: AbortSignal.timeout(this.timeoutMs),
+        },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => chunks.push(chunk))
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+          )
+          res.on('error', reject)
+        },
+      )
+      req.on('error', reject)
+      req.end(payload)
+    })
   }
 }

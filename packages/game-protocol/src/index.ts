@@ -34,7 +34,14 @@ const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 export const walletRequests = {
   authenticate: z.strictObject({ token: z.string().min(20).max(200) }),
   balance: z.strictObject({ session_id: id }),
-  bet: z.strictObject({ session_id: id, transaction_id: id, round_id: id, amount_cents: cents }),
+  bet: z.strictObject({
+    session_id: id,
+    transaction_id: id,
+    round_id: id,
+    amount_cents: cents,
+    /** An instant game's round settled with its bet: the win (its own id) paid, the round closed. */
+    win: z.strictObject({ transaction_id: id, amount_cents: cents }).optional(),
+  }),
   win: z.strictObject({
     session_id: id,
     transaction_id: id,

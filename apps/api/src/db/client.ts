@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -85,6 +86,25 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   }
 }
 
+/** Statements kept prepared on each connection (beyond that many texts, one-off statements). */
+const PREPARED_MAX = 2_000
+const preparedNames = new Map<string, string>()
+
+/**
+ * A query with parameters runs as a named prepared statement: parsed and planned once per
+ * connection, then only bound and executed (bench:games: a third less PostgreSQL CPU per spin).
+ * The name is derived from the text, so one text is one statement on every connection.
+ */
+function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  if (!values.length) return { text, values }
+  let name = preparedNames.get(text)
+  if (!name && preparedNames.size < PREPARED_MAX) {
+    name = `q${crypto.createHash('sha1').update(text).digest('base64url')}`
+    preparedNames.set(text, name)
+  }
+  return name ? { name, text, values } : { text, values }
+}
+
 async function openPostgres(url: string, max: number): Promise<Database> {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -109,7 +129,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     kind: 'postgres',
     orm: drizzlePg({ client: pool, schema }) as unknown as AppDb,
     async query<T>(text: string, params: unknown[] = []) {
-      return (await pool.query(text, params)).rows as T[]
+      return (await pool.query(prepared(text, params))).rows as T[]
     },
     async exec(script) {
       await pool.query(script)
@@ -120,7 +140,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         await conn.query('BEGIN')
         const result = await fn({
           query: async <T>(text: string, params: unknown[] = []) =>
-            (await conn.query(text, params)).rows as T[],
+            (await conn.query(prepared(text, params))).rows as T[],
           exec: async (script: string) => {
             await conn.query(script)
           },

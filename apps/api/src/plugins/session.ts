@@ -9,6 +9,9 @@ import { isLive, type SessionStore } from './session-store.ts'
 import { RedisSessionStore } from './session-store-redis.ts'
 import { SqlSessionStore } from './session-store-sql.ts'
 
+/** Sign-ins that ended: one, or all of a player's but `except` (none: all). */
+export type SessionEnd = { sessionId: string } | { userId: bigint; except: string | null }
+
 export interface Session {
   id: string
   userId: bigint
@@ -43,11 +46,22 @@ export function sessionCookieName(request: FastifyRequest): string {
  * they are kept is the store's business (database, or Redis with `REDIS_URL`).
  */
 export class SessionManager {
+  private endListeners: Array<(end: SessionEnd) => Promise<void>> = []
+
   constructor(
     private store: SessionStore,
     private idleMs: number,
     private maxMs: number,
   ) {}
+
+  /** Told when sign-ins end by the player's or a security action (the games they opened close). */
+  onEnd(listener: (end: SessionEnd) => Promise<void>): void {
+    this.endListeners.push(listener)
+  }
+
+  private async ended(end: SessionEnd): Promise<void> {
+    for (const listener of this.endListeners) await listener(end)
+  }
 
   /** Starts a session for the player, replacing the request's current one (rotation on sign-in). */
   async start(
@@ -83,7 +97,10 @@ export class SessionManager {
   }
 
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (request.session) await this.revoke(request.session.id)
+    if (request.session) {
+      await this.revoke(request.session.id)
+      await this.ended({ sessionId: request.session.id })
+    }
     request.session = null
     reply.clearCookie(sessionCookieName(request), { path: '/' })
   }
@@ -94,7 +111,9 @@ export class SessionManager {
 
   /** Signs out every other session of the player (security page, password and 2FA changes). */
   async revokeOthers(userId: bigint, keepId: string | null): Promise<number> {
-    return this.store.revokeOthers(userId, keepId, new Date())
+    const count = await this.store.revokeOthers(userId, keepId, new Date())
+    await this.ended({ userId, except: keepId })
+    return count
   }
 
   /** The player's live sessions, newest first, for the security page. */
@@ -113,7 +132,11 @@ export class SessionManager {
 
   /** Signs out one of the player's own sessions by its public number; false when there is none. */
   async revokeNumber(userId: bigint, number: number): Promise<boolean> {
-    return this.store.revokeNumber(userId, number, new Date())
+    const now = new Date()
+    const target = (await this.store.list(userId, now)).find((s) => s.number === number)
+    const revoked = await this.store.revokeNumber(userId, number, now)
+    if (revoked && target) await this.ended({ sessionId: target.id })
+    return revoked
   }
 
   /** The live session for a token, or null; touches it at most once a minute. */

@@ -5,7 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../app.ts'
+import { buildApp, type AppOptions } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { TEMPLATE_DB } from './global-setup.ts'
@@ -24,6 +24,7 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   logStream?: NodeJS.WritableStream,
+  options: Pick<AppOptions, 'playGuard'> = {},
 ): Promise<TestContext> {
   const template = inject('dbTemplate')
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-test-'))
@@ -72,7 +73,7 @@ export async function createTestApp(
     CAPTCHA_ENABLED_REGISTER: 'false',
     ...env,
   })
-  const app = await buildApp({ config, db, logger: logStream ?? false })
+  const app = await buildApp({ config, db, logger: logStream ?? false, ...options })
   await app.ready()
   return {
     app,

@@ -351,6 +351,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
         response: {
           200: z.object({ url: z.string(), mode: z.enum(['real', 'demo']), currency: z.string() }),
           401: errorResponse,
+          403: errorResponse,
           404: errorResponse,
           451: errorResponse,
           ...errorResponses,
@@ -383,7 +384,8 @@ export const gameRoutes: FastifyPluginAsyncZod<{
         throw new AppError('validation_failed', 422, { currency: [t(request.locale, 'validation.one_of')] })
       const id = found.currency_ids[wallet_.currency]
       if (id === undefined) throw new AppError('not_found', 404)
-      const token = await wallet.createLaunch(userId!, found.id, wallet_.currency)
+      await wallet.checkLaunch(userId!, wallet_.currency)
+      const token = await wallet.createLaunch(userId!, found.id, wallet_.currency, request.session?.id)
       return {
         url: `${base}/games/${encodeURIComponent(found.identifier)}/${id}?token=${token}&lang=${encodeURIComponent(lang)}`,
         mode,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
+import { createTestApp, registerPlayer, TEST_PASSWORD, type TestContext } from '../../test/helpers.ts'
 import { checkLedger } from '../ledger/check.ts'
 import { balance, client, fund } from '../payments/testing.ts'
 import { seedTestGames, TEST_WALLET_SECRET, walletCall } from './testing.ts'
@@ -182,6 +182,143 @@ describe('the seamless wallet', () => {
     })
     expect(win.json().balance_cents).toBe(1_400)
     expect(await balance(ctx, player.sid)).toBe(1_400)
+  })
+
+  it('settles an instant round with its bet in one call, once, and a rollback voids bet and win', async () => {
+    const { player, sessionId } = await session(1_000)
+    const round = id('round')
+    const settled = {
+      session_id: sessionId,
+      transaction_id: id('bet'),
+      round_id: round,
+      amount_cents: 300,
+      win: { transaction_id: id('win'), amount_cents: 800 },
+    }
+    const first = await walletCall(ctx, 'bet', settled)
+    expect(first.json()).toEqual({
+      balance_cents: 1_500,
+      currency: 'EUR',
+      transaction_id: settled.transaction_id,
+    })
+    expect((await walletCall(ctx, 'bet', settled)).json()).toEqual(first.json())
+    expect(await balance(ctx, player.sid)).toBe(1_500)
+    // The round is closed by it, and the win's id is taken.
+    const more = await walletCall(ctx, 'win', {
+      session_id: sessionId,
+      transaction_id: id('win'),
+      round_id: round,
+      amount_cents: 1,
+      round_closed: true,
+    })
+    expect(more.json().code).toBe('round_mismatch')
+    const reused = await walletCall(ctx, 'bet', {
+      ...settled,
+      transaction_id: id('bet'),
+      round_id: id('round'),
+    })
+    expect(reused.json().code).toBe('transaction_mismatch')
+    expect(await balance(ctx, player.sid)).toBe(1_500)
+    const history = (await client(ctx, player.sid).get('/api/player/games')).json()
+    expect(history[0]).toMatchObject({ bet_status: 'closed', total_bets: 300, total_wins: 800 })
+
+    // Beyond the balance, neither the bet nor its win moves anything.
+    const tooMuch = await walletCall(ctx, 'bet', {
+      ...settled,
+      transaction_id: id('bet'),
+      round_id: id('round'),
+      amount_cents: 1_501,
+      win: { transaction_id: id('win'), amount_cents: 5_000 },
+    })
+    expect(tooMuch.json().code).toBe('insufficient_funds')
+    expect(await balance(ctx, player.sid)).toBe(1_500)
+
+    // The answer was lost: the rollback undoes the bet and its win (the round is void).
+    const rollback = {
+      session_id: sessionId,
+      transaction_id: id('rb'),
+      reference_transaction_id: settled.transaction_id,
+      round_id: round,
+    }
+    expect((await walletCall(ctx, 'rollback', rollback)).json().balance_cents).toBe(1_000)
+    expect((await walletCall(ctx, 'rollback', rollback)).json().balance_cents).toBe(1_000)
+    expect(await balance(ctx, player.sid)).toBe(1_000)
+
+    // A void round whose win was spent meanwhile stands: the rollback is refused and changes nothing.
+    const spent = { ...settled, transaction_id: id('bet'), round_id: id('round') }
+    spent.win = { transaction_id: id('win'), amount_cents: 2_000 }
+    expect((await walletCall(ctx, 'bet', spent)).json().balance_cents).toBe(2_700)
+    const elsewhere = await walletCall(ctx, 'bet', {
+      session_id: sessionId,
+      transaction_id: id('bet'),
+      round_id: id('round'),
+      amount_cents: 2_500,
+    })
+    expect(elsewhere.json().balance_cents).toBe(200)
+    const refused = await walletCall(ctx, 'rollback', {
+      session_id: sessionId,
+      transaction_id: id('rb'),
+      reference_transaction_id: spent.transaction_id,
+      round_id: spent.round_id,
+    })
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json().code).toBe('insufficient_funds')
+    expect(await balance(ctx, player.sid)).toBe(200)
+  })
+
+  it('closes the games a sign-in opened when it signs out or is ended elsewhere, and only those', async () => {
+    const first = await session(1_000)
+    const signIn = async (remoteAddress: string) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/sign_in',
+        payload: { user: { email: first.player.email, password: TEST_PASSWORD } },
+        remoteAddress,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const sid = res.cookies.find((c) => c.name === 'sid')!.value
+      const launch = await client(ctx, sid).post('/api/games/launch', {
+        identifier: 'goldfinch:test-slot-1',
+        mode: 'real',
+      })
+      const token = new URL(launch.json().url).searchParams.get('token')!
+      return {
+        sid,
+        sessionId: (await walletCall(ctx, 'authenticate', { token })).json().session_id as string,
+      }
+    }
+    const second = await signIn('10.3.0.1')
+    const third = await signIn('10.3.0.2')
+    const bet = (sessionId: string, round = id('round')) =>
+      walletCall(ctx, 'bet', {
+        session_id: sessionId,
+        transaction_id: id('bet'),
+        round_id: round,
+        amount_cents: 100,
+      })
+
+    const round = id('round')
+    expect((await bet(first.sessionId, round)).statusCode).toBe(200)
+    expect((await client(ctx, first.player.sid).delete('/api/users/sign_out')).statusCode).toBe(204)
+    const refused = await bet(first.sessionId)
+    expect(refused.statusCode).toBe(401)
+    expect(refused.json().code).toBe('session_expired')
+    // The round bet before the sign-out is still paid.
+    const win = await walletCall(ctx, 'win', {
+      session_id: first.sessionId,
+      transaction_id: id('win'),
+      round_id: round,
+      amount_cents: 300,
+      round_closed: true,
+    })
+    expect(win.json().balance_cents).toBe(1_200)
+    expect((await bet(second.sessionId)).statusCode).toBe(200)
+    expect((await bet(third.sessionId)).statusCode).toBe(200)
+
+    // “Sign out every other session” from the third: the second's game closes, the third's plays on.
+    expect((await client(ctx, third.sid).delete('/api/player/sessions')).json().signed_out).toBe(1)
+    expect((await bet(second.sessionId)).json().code).toBe('session_expired')
+    expect((await bet(third.sessionId)).statusCode).toBe(200)
+    expect(await balance(ctx, third.sid)).toBe(900)
   })
 
   it('never overdraws with 30 parallel bets of one player, and applies a bet sent 10 times in parallel once', async () => {

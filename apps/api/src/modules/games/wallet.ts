@@ -2,7 +2,8 @@ import crypto from 'node:crypto'
 import type { Database, Executor } from '../../db/client.ts'
 import type { BalanceAnswer, WalletErrorCode } from '@aurum/game-protocol'
 import { AppError } from '../../lib/errors.ts'
-import { InsufficientFundsError, type Ledger } from '../ledger/ledger.ts'
+import type { SessionEnd } from '../../plugins/session.ts'
+import { HOUSE_SHARDS, InsufficientFundsError, type Ledger } from '../ledger/ledger.ts'
 
 /** The game server's name in the wallet's records (ledger keys, transactions, rounds). */
 export const GAME_PROVIDER = 'aurum-games'
@@ -17,8 +18,13 @@ export class WalletError extends AppError {
   }
 }
 
-/** Responsible-gambling checks before a bet (the limits issue plugs its rules in here). */
-export interface BetGuard {
+/**
+ * Responsible-gambling checks before play (the limits issue plugs its rules in here): before a
+ * real-money game opens, and before each bet.
+ */
+export interface PlayGuard {
+  /** Throws AppError('limit_reached', 403) when the player may not open a real-money game now. */
+  beforeLaunch(player: { userId: bigint; currency: string }): Promise<void>
   /** Throws WalletError('limit_reached') when the bet would break an active limit. */
   beforeBet(tx: Executor, bet: { userId: bigint; currency: string; amountCents: bigint }): Promise<void>
 }
@@ -50,6 +56,18 @@ export interface MoveInput {
   amount_cents: number
 }
 
+interface MoveExtras {
+  round_closed?: boolean
+  /** A bet's round settled at once: its win, under its own transaction id. */
+  win?: { transaction_id: string; amount_cents: number }
+}
+
+/** HTTP status of the wallet errors the database function raises (422 otherwise). */
+const WALLET_ERROR_STATUS: Partial<Record<WalletErrorCode, number>> = {
+  unknown_session: 404,
+  session_expired: 401,
+}
+
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest()
 
 /**
@@ -63,39 +81,67 @@ export class SeamlessWallet {
   constructor(
     private db: Database,
     private ledger: Ledger,
-    private guard?: BetGuard,
+    private guard?: PlayGuard,
     private now: () => Date = () => new Date(),
   ) {}
 
-  /** A launch for the game frame: the token goes in the iframe's URL; only its hash is stored. */
-  async createLaunch(userId: bigint, gameId: bigint, currency: string): Promise<string> {
+  /**
+   * A launch for the game frame: the token goes in the iframe's URL; only its hash is stored. The
+   * casino sign-in it comes from is kept, so that signing out closes the game it opens.
+   */
+  async createLaunch(
+    userId: bigint,
+    gameId: bigint,
+    currency: string,
+    loginSession?: string,
+  ): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url')
     await this.db.query(
-      `INSERT INTO game_launches (token_hash, user_id, game_id, currency, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+      `INSERT INTO game_launches (token_hash, user_id, game_id, currency, expires_at, login_session)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
       [
         sha256(token),
         userId.toString(),
         gameId.toString(),
         currency,
         new Date(this.now().getTime() + LAUNCH_TOKEN_TTL_MS),
+        loginSession ?? null,
       ],
     )
     return token
   }
 
+  /** The responsible-gambling check before a real-money game opens (none without a guard). */
+  async checkLaunch(userId: bigint, currency: string): Promise<void> {
+    await this.guard?.beforeLaunch({ userId, currency })
+  }
+
   /** authenticate: the launch token, once and in time, opens a game session. */
   async authenticate(token: string) {
     return this.db.transaction(async (tx) => {
-      const [launch] = await tx.query<{ user_id: bigint; game_id: bigint; currency: string }>(
+      const [launch] = await tx.query<{
+        user_id: bigint
+        game_id: bigint
+        currency: string
+        login_session: string | null
+      }>(
         `UPDATE game_launches SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-         RETURNING user_id, game_id, currency`,
+         RETURNING user_id, game_id, currency, login_session`,
         [sha256(token), this.now()],
       )
       if (!launch) throw new WalletError('invalid_token', 401)
       const id = crypto.randomBytes(16).toString('hex')
       await tx.query(
-        `INSERT INTO game_sessions (id, user_id, game_id, currency, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $5)`,
-        [id, launch.user_id.toString(), launch.game_id.toString(), launch.currency, this.now()],
+        `INSERT INTO game_sessions (id, user_id, game_id, currency, created_at, last_seen_at, login_session)
+         VALUES ($1, $2, $3, $4, $5, $5, $6)`,
+        [
+          id,
+          launch.user_id.toString(),
+          launch.game_id.toString(),
+          launch.currency,
+          this.now(),
+          launch.login_session,
+        ],
       )
       const [game] = await tx.query<{ identifier: string }>('SELECT identifier FROM games WHERE id = $1', [
         launch.game_id.toString(),
@@ -118,7 +164,7 @@ export class SeamlessWallet {
     }
   }
 
-  /** Ends a player's game sessions (sign-out, self-exclusion): no more bets, wins still paid. */
+  /** Ends a player's game sessions (self-exclusion): no more bets, wins still paid. */
   async closeSessions(userId: bigint): Promise<void> {
     await this.db.query('UPDATE game_sessions SET closed_at = $2 WHERE user_id = $1 AND closed_at IS NULL', [
       userId.toString(),
@@ -126,8 +172,30 @@ export class SeamlessWallet {
     ])
   }
 
-  /** bet: money from the player to the house, refused beyond the balance or a limit. */
-  bet(input: MoveInput): Promise<WalletAnswer> {
+  /**
+   * Ends the game sessions a casino sign-in opened when it ends (sign-out, a session ended from
+   * the security page), or, with `except`, those of every sign-in of the player but that one.
+   */
+  async closeSessionsOfSignIn(end: SessionEnd): Promise<void> {
+    if ('sessionId' in end) {
+      await this.db.query(
+        'UPDATE game_sessions SET closed_at = $2 WHERE login_session = $1 AND closed_at IS NULL',
+        [end.sessionId, this.now()],
+      )
+      return
+    }
+    await this.db.query(
+      `UPDATE game_sessions SET closed_at = $3
+       WHERE user_id = $1 AND closed_at IS NULL AND login_session IS DISTINCT FROM $2`,
+      [end.userId.toString(), end.except, this.now()],
+    )
+  }
+
+  /**
+   * bet: money from the player to the house, refused beyond the balance or a limit. With `win`,
+   * the round is settled in the same transaction (an instant game: slot, roulette).
+   */
+  bet(input: MoveInput & Pick<MoveExtras, 'win'>): Promise<WalletAnswer> {
     return this.move('bet', input)
   }
 
@@ -148,124 +216,127 @@ export class SeamlessWallet {
     round_id: string
   }): Promise<WalletAnswer> {
     const session = await this.session(this.db, input.session_id)
-    return this.db.transaction(async (tx) => {
-      const replay = await this.claim(tx, input.transaction_id, 'rollback', session, input.round_id, 0n, {
-        reference: input.reference_transaction_id,
-      })
-      if (replay) return replay
-      const tombstone = await tx.query(
-        `INSERT INTO game_transactions (provider, transaction_id, kind, round_id, user_id, currency, amount_cents, status, answer)
+    return this.db
+      .transaction(async (tx) => {
+        const replay = await this.claim(tx, input.transaction_id, 'rollback', session, input.round_id, 0n, {
+          reference: input.reference_transaction_id,
+        })
+        if (replay) return replay
+        const tombstone = await tx.query(
+          `INSERT INTO game_transactions (provider, transaction_id, kind, round_id, user_id, currency, amount_cents, status, answer)
          VALUES ($1, $2, 'bet', $3, $4, $5, 0, 'refused', $6) ON CONFLICT DO NOTHING RETURNING 1`,
-        [
-          GAME_PROVIDER,
-          input.reference_transaction_id,
-          input.round_id,
-          session.user_id.toString(),
-          session.currency,
-          JSON.stringify({ error: 'bet_rolled_back' }),
-        ],
-      )
-      if (!tombstone.length) {
-        const [bet] = await tx.query<TransactionRow>(
-          `SELECT kind, user_id, round_id, amount_cents, status, answer FROM game_transactions
-           WHERE provider = $1 AND transaction_id = $2 FOR UPDATE`,
-          [GAME_PROVIDER, input.reference_transaction_id],
+          [
+            GAME_PROVIDER,
+            input.reference_transaction_id,
+            input.round_id,
+            session.user_id.toString(),
+            session.currency,
+            JSON.stringify({ error: 'bet_rolled_back' }),
+          ],
         )
-        if (bet!.kind !== 'bet' || bet!.user_id !== session.user_id)
-          throw new WalletError('transaction_mismatch')
-        if (bet!.status === 'ok') {
-          if (bet!.amount_cents > 0n) {
-            await this.ledger.postWith(tx, {
-              key: ledgerKey(input.transaction_id),
-              kind: 'rollback',
-              userId: session.user_id,
-              metadata: { round: bet!.round_id, bet: input.reference_transaction_id },
-              postings: [
-                { account: { house: 'house_games', currency: session.currency }, amount: -bet!.amount_cents },
-                {
-                  account: { user: session.user_id, kind: 'player_real', currency: session.currency },
-                  amount: bet!.amount_cents,
-                },
-              ],
-            })
-          }
-          await tx.query(
-            `UPDATE game_transactions SET status = 'rolled_back' WHERE provider = $1 AND transaction_id = $2`,
+        if (!tombstone.length) {
+          const [bet] = await tx.query<TransactionRow>(
+            `SELECT kind, user_id, round_id, amount_cents, status, answer FROM game_transactions
+           WHERE provider = $1 AND transaction_id = $2 FOR UPDATE`,
             [GAME_PROVIDER, input.reference_transaction_id],
           )
-          await tx.query(
-            `UPDATE game_rounds SET total_bets = total_bets - $3,
-               status = CASE WHEN total_bets - $3 = 0 AND total_wins = 0 THEN 'rolled_back' ELSE status END,
+          if (bet!.kind !== 'bet' || bet!.user_id !== session.user_id)
+            throw new WalletError('transaction_mismatch')
+          if (bet!.status === 'ok') {
+            // A win paid with this bet in one call goes too: the round is void, as if never played.
+            const wins = await tx.query<{ transaction_id: string; amount_cents: bigint }>(
+              `SELECT transaction_id, amount_cents FROM game_transactions
+             WHERE provider = $1 AND reference_id = $2 AND kind = 'win' AND status = 'ok' FOR UPDATE`,
+              [GAME_PROVIDER, input.reference_transaction_id],
+            )
+            const won = wins.reduce((sum, w) => sum + w.amount_cents, 0n)
+            const net = bet!.amount_cents - won
+            if (net !== 0n) {
+              await this.ledger.postWith(tx, {
+                key: ledgerKey(input.transaction_id),
+                kind: 'rollback',
+                userId: session.user_id,
+                metadata: { round: bet!.round_id, bet: input.reference_transaction_id, win: won.toString() },
+                postings: [
+                  { account: { house: 'house_games', currency: session.currency }, amount: -net },
+                  {
+                    account: { user: session.user_id, kind: 'player_real', currency: session.currency },
+                    amount: net,
+                  },
+                ],
+              })
+            }
+            await tx.query(
+              `UPDATE game_transactions SET status = 'rolled_back'
+             WHERE provider = $1 AND (transaction_id = $2 OR (reference_id = $2 AND kind = 'win'))`,
+              [GAME_PROVIDER, input.reference_transaction_id],
+            )
+            await tx.query(
+              `UPDATE game_rounds SET total_bets = total_bets - $3, total_wins = total_wins - $5,
+               status = CASE WHEN total_bets - $3 = 0 AND total_wins - $5 = 0 THEN 'rolled_back' ELSE status END,
                finished_at = coalesce(finished_at, $4)
              WHERE provider = $1 AND round_id = $2`,
-            [GAME_PROVIDER, bet!.round_id, bet!.amount_cents.toString(), this.now()],
-          )
+              [GAME_PROVIDER, bet!.round_id, bet!.amount_cents.toString(), this.now(), won.toString()],
+            )
+          }
         }
-      }
-      return this.finish(tx, input.transaction_id, session)
-    })
-  }
-
-  private async move(
-    kind: 'bet' | 'win',
-    input: MoveInput & { round_closed?: boolean },
-  ): Promise<WalletAnswer> {
-    const session = await this.session(this.db, input.session_id)
-    if (kind === 'bet' && !this.open(session)) {
-      // A repeated bet that was applied before the session ended still answers its first answer.
-      const replay = await this.stored(this.db, input.transaction_id, 'bet', session)
-      if (replay) return replay
-      throw new WalletError('session_expired', 401)
-    }
-    const amount = BigInt(input.amount_cents)
-    try {
-      return await this.db.transaction(async (tx) => {
-        const replay = await this.claim(tx, input.transaction_id, kind, session, input.round_id, amount)
-        if (replay) return replay
-        const round = await this.round(tx, session, input.round_id, kind)
-        if (kind === 'bet' && amount > 0n) {
-          await this.guard?.beforeBet(tx, {
-            userId: session.user_id,
-            currency: session.currency,
-            amountCents: amount,
-          })
-        }
-        if (amount > 0n) {
-          const player = { user: session.user_id, kind: 'player_real' as const, currency: session.currency }
-          const house = { house: 'house_games' as const, currency: session.currency }
-          await this.ledger.postWith(tx, {
-            key: ledgerKey(input.transaction_id),
-            kind,
-            userId: session.user_id,
-            metadata: { round: input.round_id, game: session.game_id.toString() },
-            postings:
-              kind === 'bet'
-                ? [
-                    { account: player, amount: -amount },
-                    { account: house, amount },
-                  ]
-                : [
-                    { account: house, amount: -amount },
-                    { account: player, amount },
-                  ],
-          })
-        }
-        await tx.query(
-          `UPDATE game_rounds SET ${kind === 'bet' ? 'total_bets = total_bets + $2' : 'total_wins = total_wins + $2'},
-             status = CASE WHEN $3 THEN 'closed' ELSE status END,
-             finished_at = CASE WHEN $3 THEN $4 ELSE finished_at END
-           WHERE id = $1`,
-          [round.toString(), amount.toString(), !!input.round_closed, this.now()],
-        )
-        await tx.query(
-          `INSERT INTO played_games (user_id, game_id, last_activity_at) VALUES ($1, $2, $3)
-           ON CONFLICT (user_id, game_id) DO UPDATE SET last_activity_at = excluded.last_activity_at`,
-          [session.user_id.toString(), session.game_id.toString(), this.now()],
-        )
         return this.finish(tx, input.transaction_id, session)
       })
+      .catch((error: unknown) => {
+        // The win of a void round was spent meanwhile: the round stands (nothing was changed).
+        if (error instanceof InsufficientFundsError) throw new WalletError('insufficient_funds', 422)
+        throw error
+      })
+  }
+
+  /**
+   * A bet or a win: one statement, the database function `wallet_move` (migration 011), unless a
+   * bet guard has to look at the bet first (then in one transaction: a replay answers its first
+   * answer before the guard is asked, so a limit never refuses a bet already taken).
+   */
+  private async move(kind: 'bet' | 'win', input: MoveInput & MoveExtras): Promise<WalletAnswer> {
+    const amount = BigInt(input.amount_cents)
+    const params = [
+      GAME_PROVIDER,
+      input.session_id,
+      kind,
+      input.transaction_id,
+      input.round_id,
+      amount.toString(),
+      input.win?.transaction_id ?? null,
+      input.win ? BigInt(input.win.amount_cents).toString() : null,
+      !!input.round_closed || !!input.win,
+      this.now(),
+      `${SESSION_IDLE_MS} milliseconds`,
+      HOUSE_SHARDS,
+    ]
+    const sql = `SELECT wallet_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::interval, $12) AS answer`
+    try {
+      const guard = this.guard
+      if (!guard || kind !== 'bet' || amount === 0n) {
+        const [row] = await this.db.query<{ answer: WalletAnswer }>(sql, params)
+        return row!.answer
+      }
+      return await this.db.transaction(async (tx) => {
+        const session = await this.session(tx, input.session_id)
+        const replay = await this.stored(tx, input.transaction_id, kind, session)
+        if (replay) return replay
+        await guard.beforeBet(tx, {
+          userId: session.user_id,
+          currency: session.currency,
+          amountCents: amount,
+        })
+        const [row] = await tx.query<{ answer: WalletAnswer }>(sql, params)
+        return row!.answer
+      })
     } catch (error) {
-      if (error instanceof InsufficientFundsError) throw new WalletError('insufficient_funds', 422)
+      const code = (error as { code?: string }).code
+      if (code === 'AU001' || error instanceof InsufficientFundsError)
+        throw new WalletError('insufficient_funds', 422)
+      if (code === 'AU002') {
+        const reason = (error as Error).message as WalletErrorCode
+        throw new WalletError(reason, WALLET_ERROR_STATUS[reason] ?? 422)
+      }
       throw error
     }
   }
@@ -319,40 +390,6 @@ export class SeamlessWallet {
     return row.answer
   }
 
-  /** The round of a bet or win: opened by its first bet, owned by one session, still open. */
-  private async round(
-    tx: Executor,
-    session: SessionRow,
-    roundId: string,
-    kind: 'bet' | 'win',
-  ): Promise<bigint> {
-    const [round] = await tx.query<{ id: bigint; session_id: string; status: string }>(
-      `WITH created AS (
-         INSERT INTO game_rounds (provider, round_id, user_id, game_id, session_id, currency, created_at)
-         SELECT $1, $2, $3, $4, $5, $6, $7 WHERE $8
-         ON CONFLICT (provider, round_id) DO NOTHING
-         RETURNING id, session_id, status
-       )
-       SELECT id, session_id, status FROM created
-       UNION ALL
-       SELECT id, session_id, status FROM game_rounds WHERE provider = $1 AND round_id = $2
-       LIMIT 1`,
-      [
-        GAME_PROVIDER,
-        roundId,
-        session.user_id.toString(),
-        session.game_id.toString(),
-        session.id,
-        session.currency,
-        this.now(),
-        kind === 'bet',
-      ],
-    )
-    if (!round || round.session_id !== session.id || round.status !== 'open')
-      throw new WalletError('round_mismatch')
-    return round.id
-  }
-
   /** Stores the answer under the transaction id and touches the session. */
   private async finish(tx: Executor, transactionId: string, session: SessionRow): Promise<WalletAnswer> {
     const answer: WalletAnswer = {
@@ -367,10 +404,6 @@ export class SeamlessWallet {
     ])
     await tx.query('UPDATE game_sessions SET last_seen_at = $2 WHERE id = $1', [session.id, this.now()])
     return answer
-  }
-
-  private open(session: SessionRow): boolean {
-    return !session.closed_at && this.now().getTime() - session.last_seen_at.getTime() < SESSION_IDLE_MS
   }
 
   private async session(db: Executor, id: string): Promise<SessionRow> {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../../components/button/button.tsx'
 import { FormAlert } from '../../../components/form/field.tsx'
 import { usePlayer } from '../../account/api/get-player.ts'
+import { HttpError } from '../../../lib/http/errors.ts'
 import { useLaunch } from '../api/launch.ts'
 import { useGameSession } from './game-session.tsx'
 import styles from './games.module.css'
@@ -40,6 +41,16 @@ function useSlotRect(slot: HTMLElement | null) {
     }
   }, [slot])
   return rect
+}
+
+/**
+ * Why the casino refused to open the game, in the page's language (a reached limit, a restricted
+ * country…): its own message for a refusal (4xx), none for a failure.
+ */
+function refusal(error: unknown): string | undefined {
+  if (!(error instanceof HttpError) || !error.response || error.response.status >= 500) return undefined
+  const data = error.response.data as { error?: unknown } | undefined
+  return typeof data?.error === 'string' ? data.error : undefined
 }
 
 /**
@@ -112,7 +123,7 @@ export function GameFrameHost() {
           </div>
         ) : launch.isError ? (
           <div className={styles.preview16}>
-            <FormAlert message={t('games.launch_failed')} />
+            <FormAlert message={refusal(launch.error) ?? t('games.launch_failed')} />
           </div>
         ) : (
           !loaded && (

@@ -1,0 +1,497 @@
+// `npm run bench:games`: real-money slot spins end to end, as players make them: the game client's
+// HTTP call to the game server, which decides and stores the round, then bets and pays the win
+// through the casino's seamless wallet (signed HTTP), which posts each to the ledger in PostgreSQL.
+// The casino and the game server run as their own processes (as a casino and a provider do), each
+// with its own database on the same PostgreSQL server; this process only plays the players.
+//
+// Each of BENCH_PLAYERS players (default 200) holds a real game session and its own keep-alive
+// connection, and spins on a fixed schedule (open loop: a slow answer does not slow the offered
+// rate down); the rates in BENCH_RATES (spins/s over all players, default 250,500,750) are run in
+// turn for BENCH_SECONDS each (default 20), then a closed loop (every player spins again as soon as
+// the last spin answers) shows the ceiling. Afterwards the books are checked: the ledger is sound
+// and the game server's rounds match the wallet's transactions and the ledger's game postings.
+//
+// Environment: BENCH_DATABASE_URL (a PostgreSQL server where the user may CREATE DATABASE; default
+// postgres://postgres@127.0.0.1:5432/test), BENCH_PLAYERS, BENCH_RATES, BENCH_SECONDS,
+// BENCH_CLOSED_LOOP (0 to skip the closed loop), BENCH_POOL (pool size of each server, default 10),
+// BENCH_PROFILE (a directory: the two servers write V8 CPU profiles there).
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { openDatabase, type Database } from '../apps/api/src/db/client.ts'
+import { migrate } from '../apps/api/src/db/migrate.ts'
+import { seed } from '../apps/api/src/db/seed/index.ts'
+import { SeamlessWallet } from '../apps/api/src/modules/games/wallet.ts'
+import { checkLedger } from '../apps/api/src/modules/ledger/check.ts'
+import { Ledger } from '../apps/api/src/modules/ledger/ledger.ts'
+import { openWallet } from '../apps/api/src/modules/wallets/service.ts'
+import { ensureBuild } from './start.mjs'
+
+const root = path.resolve(import.meta.dirname, '..')
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200)
+const RATES = (process.env.BENCH_RATES ?? '250,500,750').split(',').map(Number)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
+const CLOSED_LOOP = process.env.BENCH_CLOSED_LOOP !== '0'
+const POOL = Number(process.env.BENCH_POOL ?? 10)
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test'
+/** 10,000.00 EUR each: 1.00 EUR spins never run a wallet dry in a run. */
+const FUNDS = 1_000_000n
+const BET_CENTS = 100
+/** The slot played (a medium-volatility slot of the catalogue). */
+const GAME = process.env.BENCH_GAME ?? 'goldfinch:sunstone-dynasty'
+
+const f = (n: number, digits = 1) => n.toFixed(digits)
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : NaN
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+interface Player {
+  session: string
+  agent: http.Agent
+}
+
+interface Run {
+  label: string
+  /** CPU seconds spent per spin by each part (casino, game server, PostgreSQL, this process). */
+  cpu: Record<string, number>
+  offered: number | null
+  spins: number
+  errors: number
+  seconds: number
+  rate: number
+  p50: number
+  p90: number
+  p99: number
+  max: number
+  firstError?: string
+}
+
+/** CPU seconds (user + system) used so far by a process (Linux /proc; 0 where it cannot be read). */
+async function cpuSeconds(pid: number): Promise<number> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL server processes: the backends serving each named
+ * database (told apart by their process title), and all the others (WAL writer, checkpointer,
+ * autovacuum, other databases) as `other`.
+ */
+async function postgresCpuSeconds(databases: Record<string, string>): Promise<Record<string, number>> {
+  const totals: Record<string, number> = Object.fromEntries(
+    [...Object.keys(databases), 'other'].map((k) => [k, 0]),
+  )
+  for (const entry of await fs.readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(entry)) continue
+    const comm = await fs.readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '')
+    if (comm.trim() !== 'postgres') continue
+    const title = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')
+    const part = Object.keys(databases).find((k) => title.includes(` ${databases[k]} `)) ?? 'other'
+    totals[part]! += await cpuSeconds(Number(entry))
+  }
+  return totals
+}
+
+type CpuProbe = () => Promise<Record<string, number>>
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** One JSON request on the player's own keep-alive connection. */
+function request(
+  port: number,
+  agent: http.Agent,
+  method: string,
+  pathname: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: pathname,
+        agent,
+        headers: {
+          ...headers,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString()
+          let json: unknown = text
+          try {
+            json = JSON.parse(text)
+          } catch {
+            // not JSON: kept as text for the error message
+          }
+          resolve({ status: res.statusCode ?? 0, json })
+        })
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    req.end(payload)
+  })
+}
+
+async function waitForHealth(port: number, child: ChildProcess, name: string) {
+  const agent = new http.Agent()
+  const started = Date.now()
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`)
+    try {
+      const { status } = await request(port, agent, 'GET', '/healthz', undefined)
+      if (status === 200) return
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 120_000) throw new Error(`${name} did not answer within 120 s`)
+    await sleep(200)
+  }
+}
+
+function startProcess(name: string, script: string, env: Record<string, string>): ChildProcess {
+  const profile = process.env.BENCH_PROFILE
+    ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') console.error(`${name} exited (${code ?? signal})`)
+  })
+  return child
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([exited, sleep(15_000)])
+  if (child.exitCode === null) {
+    console.error(`process ${child.pid} did not stop within 15 s: killed`)
+    child.kill('SIGKILL')
+    await exited
+  }
+}
+
+/** Players with a funded EUR wallet each and a launch token for the game (as the lobby would make). */
+async function createPlayers(db: Database, gameIdentifier: string): Promise<string[]> {
+  const ledger = new Ledger(db)
+  await db.transaction(async (tx) => {
+    await ledger.accountId(tx, { house: 'house_payments', currency: 'EUR' })
+    await ledger.accountId(tx, { house: 'house_games', currency: 'EUR' })
+  })
+  const [game] = await db.query<{ id: bigint }>('SELECT id FROM games WHERE identifier = $1', [
+    gameIdentifier,
+  ])
+  if (!game) throw new Error(`no game ${gameIdentifier} in the catalogue`)
+  const rows = await db.query<{ id: bigint }>(
+    `INSERT INTO users (email, email_normalized, password_hash, currency, language, confirmed_at)
+     SELECT 'bench' || n || '@bench.invalid', 'bench' || n || '@bench.invalid', 'x', 'EUR', 'en', now()
+     FROM generate_series(1, $1::int) AS n RETURNING id`,
+    [PLAYERS],
+  )
+  const wallet = new SeamlessWallet(db, ledger)
+  const tokens: string[] = []
+  for (const { id: user } of rows) {
+    await db.transaction((tx) => openWallet(tx, ledger, user, 'EUR', true))
+    await ledger.post({
+      key: `bench-deposit-${user}`,
+      kind: 'deposit',
+      userId: user,
+      postings: [
+        { account: { house: 'house_payments', currency: 'EUR' }, amount: -FUNDS },
+        { account: { user, kind: 'player_real', currency: 'EUR' }, amount: FUNDS },
+      ],
+    })
+    tokens.push(await wallet.createLaunch(user, game.id, 'EUR'))
+  }
+  return tokens
+}
+
+/**
+ * Every player spins on its own schedule, `period` ms apart (first spin at a random phase), for
+ * `seconds`; with no period, each spins again as soon as its last spin answered.
+ */
+async function play(
+  label: string,
+  players: Player[],
+  gamesPort: number,
+  seconds: number,
+  ratePerSecond: number | null,
+  cpu: CpuProbe,
+): Promise<Run> {
+  const cpuBefore = await cpu()
+  const latencies: number[] = []
+  let errors = 0
+  let firstError: string | undefined
+  const start = performance.now()
+  const end = start + seconds * 1000
+  const period = ratePerSecond ? (players.length * 1000) / ratePerSecond : 0
+  await Promise.all(
+    players.map(async (player) => {
+      let next = start + Math.random() * period
+      for (;;) {
+        if (period) {
+          if (next >= end) return
+          const wait = next - performance.now()
+          if (wait > 0) await sleep(wait)
+          next += period
+        }
+        const t = performance.now()
+        if (t >= end) return
+        try {
+          const { status, json } = await request(
+            gamesPort,
+            player.agent,
+            'POST',
+            '/api/slot/spin',
+            { bet_cents: BET_CENTS },
+            { authorization: `Bearer ${player.session}` },
+          )
+          if (status !== 200) throw new Error(`HTTP ${status} ${JSON.stringify(json)}`)
+          latencies.push(performance.now() - t)
+        } catch (error) {
+          errors++
+          firstError ??= (error as Error).message
+        }
+      }
+    }),
+  )
+  const elapsed = (performance.now() - start) / 1000
+  const cpuAfter = await cpu()
+  const sorted = Float64Array.from(latencies).sort()
+  return {
+    label,
+    cpu: Object.fromEntries(
+      Object.entries(cpuAfter).map(([part, seconds]) => [
+        part,
+        (seconds - cpuBefore[part]!) / (sorted.length || 1),
+      ]),
+    ),
+    offered: ratePerSecond,
+    spins: sorted.length,
+    errors,
+    seconds: elapsed,
+    rate: sorted.length / elapsed,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1]! : NaN,
+    firstError,
+  }
+}
+
+/** The books after the runs: the ledger sound, and the game server, the wallet and the ledger agree. */
+async function reconcile(casino: Database, provider: Database): Promise<string[]> {
+  const problems: string[] = []
+  const report = await casino.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ')
+    return checkLedger(tx)
+  })
+  problems.push(...report.problems)
+  const [rounds] = await provider.query<{ rounds: bigint; bets: bigint; wins: bigint; unsettled: bigint }>(
+    `SELECT count(*) AS rounds, coalesce(sum(bet_cents), 0) AS bets,
+       coalesce(sum(win_cents) FILTER (WHERE status = 'settled'), 0) AS wins,
+       count(*) FILTER (WHERE status <> 'settled') AS unsettled
+     FROM gs_rounds WHERE mode = 'real' AND status <> 'refused' AND status <> 'rolled_back'`,
+  )
+  const [wallet] = await casino.query<{ bets: bigint; wins: bigint }>(
+    `SELECT coalesce(sum(amount_cents) FILTER (WHERE kind = 'bet' AND status = 'ok'), 0) AS bets,
+       coalesce(sum(amount_cents) FILTER (WHERE kind = 'win' AND status = 'ok'), 0) AS wins
+     FROM game_transactions`,
+  )
+  const [ledger] = await casino.query<{ bets: bigint; wins: bigint }>(
+    `SELECT coalesce(sum(-e.amount) FILTER (WHERE t.kind = 'bet'), 0) AS bets,
+       coalesce(sum(e.amount) FILTER (WHERE t.kind = 'win'), 0) AS wins
+     FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+     JOIN ledger_accounts a ON a.id = e.account_id WHERE a.kind = 'player_real'`,
+  )
+  if (rounds!.unsettled > 0n) problems.push(`${rounds!.unsettled} rounds not settled`)
+  if (rounds!.bets !== wallet!.bets || wallet!.bets !== ledger!.bets)
+    problems.push(`bets differ: rounds ${rounds!.bets}, wallet ${wallet!.bets}, ledger ${ledger!.bets}`)
+  if (rounds!.wins !== wallet!.wins || wallet!.wins !== ledger!.wins)
+    problems.push(`wins differ: rounds ${rounds!.wins}, wallet ${wallet!.wins}, ledger ${ledger!.wins}`)
+  console.log(
+    `books: ${rounds!.rounds} rounds, bets ${f(Number(rounds!.bets) / 100, 2)} EUR, wins ${f(Number(rounds!.wins) / 100, 2)} EUR ` +
+      `(RTP in this sample ${f((100 * Number(rounds!.wins)) / Number(rounds!.bets || 1n), 1)} %); ledger: ` +
+      `${report.accounts} accounts, ${report.transactions} transactions, ${report.entries} entries`,
+  )
+  return problems
+}
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_URL
+  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
+  try {
+    await admin.connect()
+  } catch (error) {
+    console.error(`PostgreSQL does not answer at ${url}: ${(error as Error).message}`)
+    console.error('Set BENCH_DATABASE_URL to a server where the user may CREATE DATABASE.')
+    process.exit(1)
+  }
+  const [{ version, sync }] = (
+    await admin.query<{ version: string; sync: string }>(
+      `SELECT current_setting('server_version') AS version, current_setting('synchronous_commit') AS sync`,
+    )
+  ).rows as [{ version: string; sync: string }]
+  const suffix = crypto.randomBytes(4).toString('hex')
+  const names = { casino: `aurum_bench_casino_${suffix}`, provider: `aurum_bench_games_${suffix}` }
+  const urlOf = (name: string) => {
+    const u = new URL(url)
+    u.pathname = `/${name}`
+    return u.toString()
+  }
+  await admin.query(`CREATE DATABASE ${names.casino}`)
+  await admin.query(`CREATE DATABASE ${names.provider}`)
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-bench-games-'))
+  const children: ChildProcess[] = []
+  let casino: Database | undefined
+  let provider: Database | undefined
+  try {
+    ensureBuild()
+    const setup = performance.now()
+    casino = await openDatabase({ databaseUrl: urlOf(names.casino) })
+    await migrate(casino)
+    await seed(casino)
+    const tokens = await createPlayers(casino, GAME)
+
+    const walletSecret = crypto.randomBytes(32).toString('hex')
+    const [casinoPort, gamesPort] = [await freePort(), await freePort()]
+    const api = startProcess('casino', 'apps/api/src/server.ts', {
+      DATABASE_URL: urlOf(names.casino),
+      DATABASE_POOL_SIZE: String(POOL),
+      PORT: String(casinoPort),
+      HOST: '127.0.0.1',
+      GAMES_PORT: '0',
+      GAMES_URL: `http://127.0.0.1:${gamesPort}`,
+      DATA_DIR: dataDir,
+      WALLET_SECRET: walletSecret,
+      SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+    })
+    children.push(api)
+    const games = startProcess('game server', 'apps/games/src/main.ts', {
+      GAMES_PORT: String(gamesPort),
+      HOST: '127.0.0.1',
+      GAMES_DATABASE_URL: urlOf(names.provider),
+      GAMES_DATABASE_POOL_SIZE: String(POOL),
+      CASINO_URL: `http://127.0.0.1:${casinoPort}`,
+      WALLET_SECRET: walletSecret,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    })
+    children.push(games)
+    await Promise.all([
+      waitForHealth(casinoPort, api, 'casino'),
+      waitForHealth(gamesPort, games, 'game server'),
+    ])
+
+    // Each player opens the game: the launch token becomes a game session (authenticate).
+    const players: Player[] = []
+    for (const token of tokens) {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+      const { status, json } = await request(gamesPort, agent, 'POST', '/api/session', { token })
+      if (status !== 200) throw new Error(`session: HTTP ${status} ${JSON.stringify(json)}`)
+      players.push({ session: (json as { session: string }).session, agent })
+    }
+    provider = await openDatabase({ databaseUrl: urlOf(names.provider) })
+    console.log(
+      `== ${players.length} players in ${GAME} (1.00 EUR spins), PostgreSQL ${version.split(' ')[0]} ` +
+        `(synchronous_commit ${sync}), pools of ${POOL}, ${os.cpus().length} cores, load average ` +
+        `${os.loadavg()[0]!.toFixed(1)}; setup ${f((performance.now() - setup) / 1000)} s ==`,
+    )
+
+    const cpu: CpuProbe = async () => ({
+      casino: await cpuSeconds(api.pid!),
+      games: await cpuSeconds(games.pid!),
+      ...Object.fromEntries(
+        Object.entries(await postgresCpuSeconds(names)).map(([part, seconds]) => [
+          `postgres ${part}`,
+          seconds,
+        ]),
+      ),
+      players: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+    })
+    // Warm-up: compiled code, prepared statements and caches on every connection.
+    await play('warm-up', players, gamesPort, 10, 300, cpu)
+    const runs: Run[] = []
+    for (const rate of RATES)
+      runs.push(await play(`${rate} spins/s offered`, players, gamesPort, SECONDS, rate, cpu))
+    if (CLOSED_LOOP) runs.push(await play('closed loop', players, gamesPort, SECONDS, null, cpu))
+
+    console.log(
+      '\n| load | spins/s | p50 | p90 | p99 | max | errors | CPU ms per spin: casino / game server / ' +
+        'PostgreSQL (casino / game server / other) / players |',
+    )
+    console.log('|---|---|---|---|---|---|---|---|')
+    for (const r of runs) {
+      const c = r.cpu
+      console.log(
+        `| ${r.label} | ${f(r.rate, 0)} | ${f(r.p50, 1)} ms | ${f(r.p90, 1)} ms | ${f(r.p99, 1)} ms | ${f(r.max, 0)} ms | ${r.errors} | ` +
+          [c.casino, c.games, c['postgres casino'], c['postgres provider'], c['postgres other'], c.players]
+            .map((seconds) => f(seconds! * 1000, 2))
+            .join(' / ') +
+          ' |',
+      )
+      if (r.firstError) console.log(`  first error: ${r.firstError}`)
+    }
+    // Settles anything the last requests left in flight before the books are read.
+    await sleep(500)
+    const problems = await reconcile(casino, provider)
+    const target = runs.find((r) => r.offered === 500)
+    if (target) {
+      const met = target.rate >= 500 * 0.98 && target.p99 < 30 && target.errors === 0
+      console.log(
+        `target (200 players, ≥ 500 spins/s, p99 < 30 ms): ${met ? 'met' : 'NOT met'} ` +
+          `(${f(target.rate, 0)} spins/s, p99 ${f(target.p99, 1)} ms)`,
+      )
+    }
+    if (problems.length) {
+      for (const problem of problems) console.log(`  ✗ ${problem}`)
+      process.exitCode = 1
+    } else {
+      console.log('  ✓ books agree: ledger sound; rounds, wallet transactions and ledger postings match')
+    }
+    for (const p of players) p.agent.destroy()
+  } finally {
+    await Promise.all(children.map(stopProcess))
+    await casino?.close()
+    await provider?.close()
+    for (const name of Object.values(names)) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.end()
+    await fs.rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()
