@@ -6,7 +6,7 @@
 //
 // Each of BENCH_PLAYERS players (default 200) holds a real game session and its own keep-alive
 // connection, and spins on a fixed schedule (open loop: a slow answer does not slow the offered
-// rate down); the rates in BENCH_RATES (spins/s over all players, default 250,500,750) are run in
+// rate down); the rates in BENCH_RATES (spins/s over all players, default 250,500,500,500,750) are run in
 // turn for BENCH_SECONDS each (default 20), then a closed loop (every player spins again as soon as
 // the last spin answers) shows the ceiling. Afterwards the books are checked: the ledger is sound
 // and the game server's rounds match the wallet's transactions and the ledger's game postings.
@@ -34,7 +34,7 @@ import { ensureBuild } from './start.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200)
-const RATES = (process.env.BENCH_RATES ?? '250,500,750').split(',').map(Number)
+const RATES = (process.env.BENCH_RATES ?? '250,500,500,500,750').split(',').map(Number)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
 const CLOSED_LOOP = process.env.BENCH_CLOSED_LOOP !== '0'
 const POOL = Number(process.env.BENCH_POOL ?? 10)
@@ -68,6 +68,9 @@ interface Run {
   p90: number
   p99: number
   max: number
+  /** The p99 of each whole second of the run: how many were above 30 ms, and the worst. */
+  slowSeconds: number
+  worstSecondP99: number
   firstError?: string
 }
 
@@ -253,6 +256,7 @@ async function play(
 ): Promise<Run> {
   const cpuBefore = await cpu()
   const latencies: number[] = []
+  const bySecond: number[][] = []
   let errors = 0
   let firstError: string | undefined
   const start = performance.now()
@@ -280,7 +284,9 @@ async function play(
             { authorization: `Bearer ${player.session}` },
           )
           if (status !== 200) throw new Error(`HTTP ${status} ${JSON.stringify(json)}`)
-          latencies.push(performance.now() - t)
+          const latency = performance.now() - t
+          latencies.push(latency)
+          ;(bySecond[Math.floor((t - start) / 1000)] ??= []).push(latency)
         } catch (error) {
           errors++
           firstError ??= (error as Error).message
@@ -291,6 +297,9 @@ async function play(
   const elapsed = (performance.now() - start) / 1000
   const cpuAfter = await cpu()
   const sorted = Float64Array.from(latencies).sort()
+  const secondP99s = bySecond
+    .filter((second) => second.length)
+    .map((second) => percentile(Float64Array.from(second).sort(), 99))
   return {
     label,
     cpu: Object.fromEntries(
@@ -308,6 +317,8 @@ async function play(
     p90: percentile(sorted, 90),
     p99: percentile(sorted, 99),
     max: sorted.length ? sorted[sorted.length - 1]! : NaN,
+    slowSeconds: secondP99s.filter((p) => p > 30).length,
+    worstSecondP99: Math.max(...secondP99s),
     firstError,
   }
 }
@@ -451,14 +462,15 @@ async function main() {
     if (CLOSED_LOOP) runs.push(await play('closed loop', players, gamesPort, SECONDS, null, cpu))
 
     console.log(
-      '\n| load | spins/s | p50 | p90 | p99 | max | errors | CPU ms per spin: casino / game server / ' +
-        'PostgreSQL (casino / game server / other) / players |',
+      '\n| load | spins/s | p50 | p90 | p99 | max | seconds with p99 > 30 ms (worst) | errors | ' +
+        'CPU ms per spin: casino / game server / PostgreSQL (casino / game server / other) / players |',
     )
-    console.log('|---|---|---|---|---|---|---|---|')
+    console.log('|---|---|---|---|---|---|---|---|---|')
     for (const r of runs) {
       const c = r.cpu
       console.log(
-        `| ${r.label} | ${f(r.rate, 0)} | ${f(r.p50, 1)} ms | ${f(r.p90, 1)} ms | ${f(r.p99, 1)} ms | ${f(r.max, 0)} ms | ${r.errors} | ` +
+        `| ${r.label} | ${f(r.rate, 0)} | ${f(r.p50, 1)} ms | ${f(r.p90, 1)} ms | ${f(r.p99, 1)} ms | ${f(r.max, 0)} ms | ` +
+          `${r.slowSeconds} of ${Math.round(r.seconds)} (${f(r.worstSecondP99, 0)} ms) | ${r.errors} | ` +
           [c.casino, c.games, c['postgres casino'], c['postgres provider'], c['postgres other'], c.players]
             .map((seconds) => f(seconds! * 1000, 2))
             .join(' / ') +
@@ -469,12 +481,16 @@ async function main() {
     // Settles anything the last requests left in flight before the books are read.
     await sleep(500)
     const problems = await reconcile(casino, provider)
-    const target = runs.find((r) => r.offered === 500)
-    if (target) {
-      const met = target.rate >= 500 * 0.98 && target.p99 < 30 && target.errors === 0
+    // The target, judged on the median of the runs at 500 spins/s (a shared machine is noisy).
+    const atTarget = runs.filter((r) => r.offered === 500)
+    if (atTarget.length) {
+      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
+      const rate = median(atTarget.map((r) => r.rate))
+      const p99 = median(atTarget.map((r) => r.p99))
+      const met = rate >= 500 * 0.98 && p99 < 30 && atTarget.every((r) => r.errors === 0)
       console.log(
         `target (200 players, ≥ 500 spins/s, p99 < 30 ms): ${met ? 'met' : 'NOT met'} ` +
-          `(${f(target.rate, 0)} spins/s, p99 ${f(target.p99, 1)} ms)`,
+          `(median of ${atTarget.length} ${atTarget.length === 1 ? 'run' : 'runs'}: ${f(rate, 0)} spins/s, p99 ${f(p99, 1)} ms)`,
       )
     }
     if (problems.length) {

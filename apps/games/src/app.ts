@@ -6,10 +6,7 @@ import { z } from 'zod'
 import { eurosIn } from '@aurum/shared'
 import type { Database } from '@aurum/api/src/db/client.ts'
 import {
-  actBlackjack,
-  blackjackActions,
   playSlotRound,
-  publicView,
   settleRoulette,
   spinRoulette,
   startBlackjack,
@@ -24,7 +21,8 @@ import { CLIENT_DIR, gamePage } from './page.ts'
 import { findGame, games, type RunnableGame } from './games.ts'
 import { LiveTable } from './live.ts'
 import { verifyPage } from './verify.ts'
-import { GameError, Rounds, type GameSession } from './rounds.ts'
+import { GameError, Rounds, type GameSession, type RoundsOptions } from './rounds.ts'
+import { blackjackOutcome, blackjackStep, standRemainingHands } from './blackjack.ts'
 import { RecentMap } from './recent.ts'
 import { WalletRefusal, WalletUnavailable, type WalletClient } from './wallet-client.ts'
 
@@ -43,6 +41,8 @@ export interface GamesAppOptions {
   /** Secret of the live tables' round seeds (the same on every node). */
   tableSecret: string
   logger?: boolean | object
+  /** When the settler finishes a round left open, by its clock (tests shorten or move them). */
+  rounds?: Pick<RoundsOptions, 'openRoundLimitMs' | 'now'>
 }
 
 const bearer = z.object({ authorization: z.string().regex(/^Bearer [0-9a-f]{32}$/) })
@@ -59,7 +59,16 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  const rounds = new Rounds(db, wallet, app.log)
+  // A blackjack round left open is finished with every remaining hand standing.
+  const finishers = new Map(
+    [...games().values()]
+      .filter((g) => g.definition.type === 'blackjack')
+      .map((g) => [
+        g.definition.identifier,
+        (hidden: unknown) => standRemainingHands(hidden as BlackjackState),
+      ]),
+  )
+  const rounds = new Rounds(db, wallet, app.log, { ...options.rounds, finishers })
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof GameError) return reply.status(error.status).send({ code: error.code })
@@ -328,17 +337,19 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
       const session = await sessionOf(request)
       if (session.runnable.definition.type !== 'blackjack') throw new GameError('wrong_game', 404)
       checkBet(session, request.body.bet_cents)
-      const answer = await rounds.play(session, (rng) => {
+      // One round at a time: a session whose round is still open is answered that round.
+      const open = await rounds.openRound(session)
+      if (open) return open
+      return rounds.play(session, (rng) => {
         const state = startBlackjack(rng, request.body.bet_cents)
         return {
           betCents: state.totalBetCents,
           winCents: state.finished ? state.winCents : 0,
-          outcome: { view: publicView(state), actions: blackjackActions(state) },
+          outcome: blackjackOutcome(state),
           hidden: state,
           finished: state.finished,
         }
       })
-      return answer
     },
   )
 
@@ -355,48 +366,16 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
     },
     async (request) => {
       const session = await sessionOf(request)
-      const [round] = await db.query<{ hidden: BlackjackState; bets_sent: number }>(
-        `SELECT hidden, bets_sent FROM gs_rounds WHERE round_id = $1 AND session_id = $2 AND status = 'open' FOR UPDATE`,
-        [request.body.round_id, session.id],
+      const { round_id: roundId, action } = request.body
+      const { step, balance } = await rounds.act<BlackjackState>(session, roundId, (state) =>
+        blackjackStep(state, action),
       )
-      if (!round) throw new GameError('round_not_open', 409)
-      const state = round.hidden
-      if (!blackjackActions(state).includes(request.body.action)) throw new GameError('action_not_allowed')
-      const next = actBlackjack(state, request.body.action)
-      let balance: number | undefined
-      const extra = next.totalBetCents - state.totalBetCents
-      if (extra > 0) balance = await rounds.addBet(session, request.body.round_id, extra, round.bets_sent + 1)
-      const outcome = { view: publicView(next), actions: blackjackActions(next) }
-      if (next.finished) {
-        // The final state without the shoe: the dealer's cards shown, nothing else of the deck.
-        const final = { view: publicView(next), actions: [] }
-        balance = await rounds.finish(
-          session,
-          request.body.round_id,
-          final,
-          next.totalBetCents,
-          next.winCents,
-        )
-        return {
-          round_id: request.body.round_id,
-          bet_cents: next.totalBetCents,
-          win_cents: next.winCents,
-          balance_cents: balance,
-          outcome: final,
-        }
-      }
-      await db.query(`UPDATE gs_rounds SET hidden = $2, outcome = $3, bet_cents = $4 WHERE round_id = $1`, [
-        request.body.round_id,
-        JSON.stringify(next),
-        JSON.stringify(outcome),
-        next.totalBetCents,
-      ])
       return {
-        round_id: request.body.round_id,
-        bet_cents: next.totalBetCents,
-        win_cents: 0,
+        round_id: roundId,
+        bet_cents: step.betCents,
+        win_cents: step.finished ? step.winCents : 0,
         balance_cents: balance,
-        outcome,
+        outcome: step.outcome,
       }
     },
   )
@@ -443,6 +422,7 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
         bet_cents: bigint
         win_cents: bigint
         status: string
+        auto_completed: boolean
         balance_after_cents: bigint | null
         created_at: Date
         server_seed_hash: string
@@ -450,7 +430,7 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
         nonce: bigint
         server_seed: string | null
       }>(
-        `SELECT r.round_id, r.game, r.bet_cents, r.win_cents, r.status, r.balance_after_cents, r.created_at,
+        `SELECT r.round_id, r.game, r.bet_cents, r.win_cents, r.status, r.auto_completed, r.balance_after_cents, r.created_at,
                 r.server_seed_hash, r.client_seed, r.nonce,
                 CASE WHEN s.revealed_at IS NOT NULL THEN s.seed END AS server_seed
          FROM gs_rounds r LEFT JOIN gs_server_seeds s ON s.hash = r.server_seed_hash
@@ -463,6 +443,8 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
         bet_cents: Number(r.bet_cents),
         win_cents: Number(r.win_cents),
         status: r.status,
+        // Finished by the server after the player left it (every remaining hand stood).
+        auto_completed: r.auto_completed,
         balance_after_cents: r.balance_after_cents === null ? null : Number(r.balance_after_cents),
         created_at: r.created_at.toISOString(),
         fair: {
@@ -541,33 +523,27 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
       game: string
       hidden: { table_round: number; bets: RouletteBet[] }
       bet_cents: bigint
+      version: number
     }>(
-      `SELECT round_id, session_id, game, hidden, bet_cents FROM gs_rounds
+      `SELECT round_id, session_id, game, hidden, bet_cents, version FROM gs_rounds
        WHERE status = 'open' AND game = ANY($1::text[]) ORDER BY id LIMIT 200`,
       [[...tables.keys()]],
     )
     for (const row of open) {
       const settled = tables.get(row.game)!.settle(row.hidden.table_round, row.hidden.bets)
       if (!settled) continue
-      // Claimed by one node: the others find the round no longer open.
-      const claimed = await db.query(
-        `UPDATE gs_rounds SET status = 'placed' WHERE round_id = $1 AND status = 'open' RETURNING 1`,
-        [row.round_id],
-      )
-      if (!claimed.length) continue
       const [session] = await db.query<GameSession>(
         'SELECT id, mode, player_key, game, currency, wallet_session_id, demo_balance_cents FROM gs_sessions WHERE id = $1',
         [row.session_id],
       )
       if (!session) continue
+      // Claimed by one node (by the round's version): the others find it changed and pay nothing.
       await rounds
-        .finish(
-          session,
-          row.round_id,
-          { table_round: row.hidden.table_round, bets: row.hidden.bets, result: settled.result },
-          Number(row.bet_cents),
-          settled.winCents,
-        )
+        .finish(session, row.round_id, row.version, {
+          outcome: { table_round: row.hidden.table_round, bets: row.hidden.bets, result: settled.result },
+          betCents: Number(row.bet_cents),
+          winCents: settled.winCents,
+        })
         .catch((err: unknown) => app.log.error({ err, round: row.round_id }, 'live payout failed'))
     }
   }

@@ -26,6 +26,35 @@ export interface Decision<O> {
   finished: boolean
 }
 
+/** What an action (or the settler) does to an open round (blackjack). */
+export interface Step<S> {
+  /** The stake this action adds (a double, a split): taken before the new state is stored. */
+  addedBetCents: number
+  /** The round's whole stake after it. */
+  betCents: number
+  outcome: unknown
+  /** The state kept from the client; null once the round is finished. */
+  hidden: S | null
+  finished: boolean
+  /** Everything the round returns, once finished. */
+  winCents: number
+}
+
+/** How a round ends: its final outcome, whole stake and return. */
+export type Ending = Pick<Step<unknown>, 'outcome' | 'betCents' | 'winCents'>
+
+/** An open round with no action for this long (a player who closed the frame) is finished by the settler. */
+export const OPEN_ROUND_LIMIT_MS = 10 * 60_000
+
+export interface RoundsOptions {
+  /** How each game (by identifier) ends a round its player left: blackjack stands every hand. */
+  finishers?: Map<string, (hidden: unknown) => Ending>
+  /** Default OPEN_ROUND_LIMIT_MS. */
+  openRoundLimitMs?: number
+  /** The clock the settler measures ages by (tests move it on). */
+  now?: () => number
+}
+
 export interface RoundAnswer<O> {
   round_id: string
   bet_cents: number
@@ -108,11 +137,20 @@ export class Rounds {
   /** The seeds of each player's last real round on this node. */
   private lastSeeds = new RecentMap<string, RoundSeeds>(LAST_SEEDS_KEPT)
 
+  private finishers: Map<string, (hidden: unknown) => Ending>
+  private openRoundLimitMs: number
+  private now: () => number
+
   constructor(
     private db: Database,
     private wallet: WalletClient,
     private log: Logger,
-  ) {}
+    options: RoundsOptions = {},
+  ) {
+    this.finishers = options.finishers ?? new Map<string, (hidden: unknown) => Ending>()
+    this.openRoundLimitMs = options.openRoundLimitMs ?? OPEN_ROUND_LIMIT_MS
+    this.now = options.now ?? Date.now
+  }
 
   async play<O>(session: GameSession, decide: (rng: Rng) => Decision<O>): Promise<RoundAnswer<O>> {
     const roundId = crypto.randomBytes(12).toString('hex')
@@ -197,48 +235,208 @@ export class Rounds {
   }
 
   /**
-   * Another stake in an open round (a blackjack double or split): the wallet bet, then the new
-   * state; the round's outcome and hidden state are updated by `update`.
+   * The session's open round, answered to a new deal instead of a second round: a client that
+   * lost track of its round (a failed request) is shown it again, as it stands.
    */
-  async addBet(session: GameSession, roundId: string, betCents: number, betNumber: number): Promise<number> {
-    if (session.mode === 'demo') {
-      const [row] = await this.db.query<{ demo_balance_cents: bigint }>(
-        `UPDATE gs_sessions SET demo_balance_cents = demo_balance_cents - $2
-         WHERE id = $1 AND demo_balance_cents >= $2 RETURNING demo_balance_cents`,
-        [session.id, betCents],
-      )
-      if (!row) throw new GameError('insufficient_funds')
-      return Number(row.demo_balance_cents)
+  async openRound<O>(session: GameSession): Promise<(RoundAnswer<O> & { resumed: true }) | undefined> {
+    const [round] = await this.db.query<{
+      round_id: string
+      bet_cents: bigint
+      outcome: O
+      server_seed_hash: string
+      client_seed: string
+      nonce: bigint
+    }>(
+      `SELECT round_id, bet_cents, outcome, server_seed_hash, client_seed, nonce FROM gs_rounds
+       WHERE session_id = $1 AND status = 'open' ORDER BY id DESC LIMIT 1`,
+      [session.id],
+    )
+    if (!round) return undefined
+    const balance =
+      session.mode === 'demo'
+        ? Number(session.demo_balance_cents)
+        : (await this.wallet.call('balance', { session_id: session.wallet_session_id! })).balance_cents
+    return {
+      round_id: round.round_id,
+      bet_cents: Number(round.bet_cents),
+      win_cents: 0,
+      balance_cents: balance,
+      outcome: round.outcome,
+      fair: {
+        server_seed_hash: round.server_seed_hash,
+        client_seed: round.client_seed,
+        nonce: Number(round.nonce),
+      },
+      resumed: true,
     }
-    return this.placeBet(session, roundId, betCents, `bet${betNumber}`)
   }
 
-  /** Ends an open round: stores the final outcome and pays the win. */
+  /**
+   * An action on an open round, applied exactly once to the state it was decided from: stored only
+   * if the round is still at the version read, else 409 and nothing moved. The stake it adds is
+   * taken first: demo money in the same transaction; real money by the wallet, sent only after the
+   * round is claimed for it (pending_bet), so that a concurrent action can send none.
+   */
+  async act<S>(
+    session: GameSession,
+    roundId: string,
+    decide: (hidden: S) => Step<S>,
+  ): Promise<{ step: Step<S>; balance: number | undefined }> {
+    const [round] = await this.db.query<{
+      hidden: S
+      version: number
+      bets_sent: number
+      pending_bet: string | null
+    }>(
+      `SELECT hidden, version, bets_sent, pending_bet FROM gs_rounds
+       WHERE round_id = $1 AND session_id = $2 AND status = 'open'`,
+      [roundId, session.id],
+    )
+    if (!round) throw new GameError('round_not_open', 409)
+    if (round.pending_bet !== null) throw new GameError('round_changed', 409)
+    const step = decide(round.hidden)
+    if (session.mode === 'demo') {
+      const balance = await this.db.transaction((t) =>
+        this.applyDemo(t, session, roundId, round.version, step),
+      )
+      if (balance === null) throw await this.conflict(roundId)
+      return { step, balance }
+    }
+    let version = round.version
+    let balance: number | undefined
+    if (step.addedBetCents > 0) {
+      const what = `bet${round.bets_sent + 1}`
+      version = await this.claimForBet(roundId, version, what)
+      balance = await this.betClaimed(session, roundId, version, step.addedBetCents, what)
+    }
+    if (!(await this.store(this.db, roundId, version, step, 'placed'))) throw await this.conflict(roundId)
+    if (step.finished) balance = await this.payWin(session, roundId, step.winCents, balance)
+    return { step, balance }
+  }
+
+  /**
+   * Ends an open round still at `version` (a live table's payout, the settler finishing a round
+   * left open): the final outcome stored and the win paid. null: it was ended or acted on first.
+   */
   async finish(
     session: GameSession,
     roundId: string,
-    outcome: unknown,
-    totalBetCents: number,
-    winCents: number,
-  ) {
-    if (session.mode === 'demo') {
-      const [row] = await this.db.query<{ demo_balance_cents: bigint }>(
-        `UPDATE gs_sessions SET demo_balance_cents = demo_balance_cents + $2 WHERE id = $1 RETURNING demo_balance_cents`,
-        [session.id, winCents],
-      )
-      await this.db.query(
-        `UPDATE gs_rounds SET status = 'settled', outcome = $2, hidden = NULL, bet_cents = $3, win_cents = $4,
-           balance_after_cents = $5, settled_at = now() WHERE round_id = $1`,
-        [roundId, JSON.stringify(outcome), totalBetCents, winCents, row!.demo_balance_cents.toString()],
-      )
-      return Number(row!.demo_balance_cents)
-    }
-    await this.db.query(
-      `UPDATE gs_rounds SET status = 'placed', outcome = $2, hidden = NULL, bet_cents = $3, win_cents = $4
-       WHERE round_id = $1`,
-      [roundId, JSON.stringify(outcome), totalBetCents, winCents],
+    version: number,
+    ending: Ending,
+    auto = false,
+  ): Promise<number | null> {
+    const step: Step<never> = { ...ending, addedBetCents: 0, hidden: null, finished: true }
+    if (session.mode === 'demo')
+      return this.db.transaction((t) => this.applyDemo(t, session, roundId, version, step, auto))
+    if (!(await this.store(this.db, roundId, version, step, 'placed', auto))) return null
+    return this.payWin(session, roundId, ending.winCents, undefined)
+  }
+
+  /** Claims an open round for a stake about to be sent (only the claimer sends it): the new version. */
+  private async claimForBet(roundId: string, version: number, what: string): Promise<number> {
+    const claimed = await this.db.query(
+      `UPDATE gs_rounds SET version = version + 1, pending_bet = $3, last_action_at = now()
+       WHERE round_id = $1 AND status = 'open' AND version = $2 AND pending_bet IS NULL RETURNING 1`,
+      [roundId, version, what],
     )
-    return this.payWin(session, roundId, winCents, undefined)
+    if (!claimed.length) throw await this.conflict(roundId)
+    return version + 1
+  }
+
+  /**
+   * The claimed stake through the wallet. Refused: nothing was taken and the round is freed as it
+   * was. Answer lost: the bet may stand (placeBet's rollback can fail too), so the round stays
+   * claimed until the settler has rolled the bet back.
+   */
+  private async betClaimed(
+    session: GameSession,
+    roundId: string,
+    version: number,
+    betCents: number,
+    what: string,
+  ): Promise<number> {
+    try {
+      return await this.placeBet(session, roundId, betCents, what)
+    } catch (error) {
+      if (error instanceof GameError && error.code !== 'wallet_unavailable') {
+        await this.db.query(
+          `UPDATE gs_rounds SET version = version + 1, pending_bet = NULL WHERE round_id = $1 AND version = $2`,
+          [roundId, version],
+        )
+      }
+      throw error
+    }
+  }
+
+  /**
+   * Stores an open round's next state, or its end (then `ended`: placed until the wallet has the
+   * win, or settled), if the round is still at `version`: false when another action, or the
+   * settler, got there first.
+   */
+  private async store(
+    t: Executor,
+    roundId: string,
+    version: number,
+    step: Step<unknown>,
+    ended: 'placed' | 'settled',
+    auto = false,
+  ): Promise<boolean> {
+    const stored = await t.query(
+      `UPDATE gs_rounds SET version = version + 1, pending_bet = NULL, last_action_at = now(),
+         hidden = $3, outcome = $4, bet_cents = $5, win_cents = $6, auto_completed = $9,
+         status = CASE WHEN $7 THEN $8 ELSE status END,
+         settled_at = CASE WHEN $7 AND $8 = 'settled' THEN now() END
+       WHERE round_id = $1 AND status = 'open' AND version = $2 RETURNING 1`,
+      [
+        roundId,
+        version,
+        step.hidden === null ? null : JSON.stringify(step.hidden),
+        JSON.stringify(step.outcome),
+        step.betCents,
+        step.finished ? step.winCents : 0,
+        step.finished,
+        ended,
+        auto,
+      ],
+    )
+    return stored.length > 0
+  }
+
+  /**
+   * A demo step in one transaction: the round stored if unchanged, then the FUN money moved (the
+   * added stake out, the win in). null: the round had changed.
+   */
+  private async applyDemo(
+    t: Executor,
+    session: GameSession,
+    roundId: string,
+    version: number,
+    step: Step<unknown>,
+    auto = false,
+  ): Promise<number | null> {
+    if (!(await this.store(t, roundId, version, step, 'settled', auto))) return null
+    const [row] = await t.query<{ demo_balance_cents: bigint }>(
+      `UPDATE gs_sessions SET demo_balance_cents = demo_balance_cents - $2 + $3
+       WHERE id = $1 AND demo_balance_cents >= $2 RETURNING demo_balance_cents`,
+      [session.id, step.addedBetCents, step.finished ? step.winCents : 0],
+    )
+    if (!row) throw new GameError('insufficient_funds')
+    if (step.finished) {
+      await t.query(`UPDATE gs_rounds SET balance_after_cents = $2 WHERE round_id = $1`, [
+        roundId,
+        row.demo_balance_cents.toString(),
+      ])
+    }
+    return Number(row.demo_balance_cents)
+  }
+
+  /** Why a round was not at the version read: ended meanwhile, or acted on by another request. */
+  private async conflict(roundId: string): Promise<GameError> {
+    const [row] = await this.db.query<{ status: string }>(
+      'SELECT status FROM gs_rounds WHERE round_id = $1',
+      [roundId],
+    )
+    return new GameError(row?.status === 'open' ? 'round_changed' : 'round_not_open', 409)
   }
 
   /** The demo balance pays the bet and takes the win, never below zero. */
@@ -318,6 +516,9 @@ export class Rounds {
       }
       throw error
     }
+    // The round's first bet undone voids the round; a double or split bet undone leaves it open
+    // (its action never happened: the round goes on from the state before it).
+    if (what !== 'bet') return
     await this.db.query(
       `UPDATE gs_rounds SET status = 'rolled_back', settled_at = now() WHERE round_id = $1 AND status IN ('pending', 'open')`,
       [roundId],
@@ -356,7 +557,8 @@ export class Rounds {
 
   /**
    * Settles what a lost answer left behind, every few seconds on every node: bets whose answer
-   * never came are rolled back; wins not delivered are sent again (the wallet applies each once).
+   * never came are rolled back; wins not delivered are sent again (the wallet applies each once);
+   * rounds left open past the limit are finished.
    */
   startSettler(everyMs = 5_000): void {
     const run = () => {
@@ -370,7 +572,81 @@ export class Rounds {
     clearInterval(this.settler)
   }
 
+  /** One pass of the settler: how many rounds it settled, freed or finished. */
   async settle(olderThanMs = WALLET_TIMEOUT_MS * 2): Promise<number> {
+    const freed = await this.releaseLostBets(olderThanMs)
+    const finished = await this.finishAbandoned()
+    return freed + finished + (await this.settleLostAnswers(olderThanMs))
+  }
+
+  /**
+   * Frees the rounds whose double or split never completed (its answer was lost, or the node
+   * stopped): each is first claimed from that action (which then cannot store its state), then
+   * the bet is rolled back (by its transaction id: at most once), then it takes actions again.
+   */
+  private async releaseLostBets(olderThanMs: number): Promise<number> {
+    const rows = await this.db.query<{
+      round_id: string
+      version: number
+      pending_bet: string
+      wallet_session_id: string
+    }>(
+      `SELECT r.round_id, r.version, r.pending_bet, s.wallet_session_id FROM gs_rounds r JOIN gs_sessions s ON s.id = r.session_id
+       WHERE r.status = 'open' AND r.pending_bet IS NOT NULL AND r.last_action_at < $1
+       ORDER BY r.last_action_at LIMIT 100`,
+      [new Date(this.now() - olderThanMs)],
+    )
+    let freed = 0
+    for (const row of rows) {
+      try {
+        const claimed = await this.db.query(
+          'UPDATE gs_rounds SET version = version + 1 WHERE round_id = $1 AND version = $2 RETURNING 1',
+          [row.round_id, row.version],
+        )
+        if (!claimed.length) continue
+        await this.rollback(row.wallet_session_id, row.round_id, row.pending_bet)
+        // Its age still counts from the player's last action (the double or split tried).
+        await this.db.query(
+          'UPDATE gs_rounds SET version = version + 1, pending_bet = NULL WHERE round_id = $1 AND version = $2',
+          [row.round_id, row.version + 1],
+        )
+        freed++
+      } catch (error) {
+        if (error instanceof WalletUnavailable) break
+        this.log.error({ err: error, round: row.round_id }, 'freeing a round failed')
+      }
+    }
+    return freed
+  }
+
+  /**
+   * Finishes the rounds their players left (no action for the limit) as their game says, on
+   * every node at once: each round is claimed by its version, so it is finished once.
+   */
+  private async finishAbandoned(): Promise<number> {
+    if (!this.finishers.size) return 0
+    const rows = await this.db.query<GameSession & { round_id: string; version: number; hidden: unknown }>(
+      `SELECT r.round_id, r.version, r.hidden,
+              s.id, s.mode, s.player_key, s.game, s.currency, s.wallet_session_id, s.demo_balance_cents
+       FROM gs_rounds r JOIN gs_sessions s ON s.id = r.session_id
+       WHERE r.status = 'open' AND r.pending_bet IS NULL AND r.game = ANY($1::text[]) AND r.last_action_at < $2
+       ORDER BY r.last_action_at LIMIT 100`,
+      [[...this.finishers.keys()], new Date(this.now() - this.openRoundLimitMs)],
+    )
+    let finished = 0
+    for (const { round_id: roundId, version, hidden, ...session } of rows) {
+      try {
+        const ending = this.finishers.get(session.game)!(hidden)
+        if ((await this.finish(session, roundId, version, ending, true)) !== null) finished++
+      } catch (error) {
+        this.log.error({ err: error, round: roundId }, 'finishing a round left open failed')
+      }
+    }
+    return finished
+  }
+
+  /** Bets whose answer never came are rolled back; wins not delivered are sent again. */
+  private async settleLostAnswers(olderThanMs: number): Promise<number> {
     const rows = await this.db.query<{
       round_id: string
       status: 'pending' | 'placed'
@@ -380,7 +656,7 @@ export class Rounds {
       `SELECT r.round_id, r.status, r.win_cents, s.wallet_session_id FROM gs_rounds r JOIN gs_sessions s ON s.id = r.session_id
        WHERE r.status IN ('pending', 'placed') AND r.mode = 'real' AND r.created_at < $1
        ORDER BY r.id LIMIT 100`,
-      [new Date(Date.now() - olderThanMs)],
+      [new Date(this.now() - olderThanMs)],
     )
     let settled = 0
     for (const row of rows) {

@@ -92,7 +92,7 @@ const preparedNames = new Map<string, string>()
 
 /**
  * A query with parameters runs as a named prepared statement: parsed and planned once per
- * connection, then only bound and executed (bench:games: a third less PostgreSQL CPU per spin).
+ * connection, then only bound and executed (bench:games: PostgreSQL CPU per spin 1.9 → 1.6 ms).
  * The name is derived from the text, so one text is one statement on every connection.
  */
 function prepared(text: string, values: unknown[]): pg.QueryConfig {
