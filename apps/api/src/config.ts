@@ -36,6 +36,8 @@ const envSchema = z.object({
   GAMES_URL: z.url().optional(),
   /** Port of the game server started with the casino (default PORT + 1); 0 leaves it to GAMES_URL. */
   GAMES_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Minutes after which the game server finishes a blackjack round its player left open. */
+  GAMES_OPEN_ROUND_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

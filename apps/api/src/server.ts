@@ -59,6 +59,7 @@ async function main() {
           casinoUrl: `http://127.0.0.1:${config.PORT}`,
           casinoOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : '*',
           walletSecret: config.WALLET_SECRET,
+          openRoundLimitMs: config.GAMES_OPEN_ROUND_MINUTES * 60_000,
           logger: { level: config.LOG_LEVEL },
         })
   await app.listen({ port: config.PORT, host: config.HOST })

@@ -16,6 +16,8 @@ const env = z
     CASINO_URL: z.url(),
     CASINO_ORIGIN: z.string().default('*'),
     WALLET_SECRET: z.string().min(32, 'must be at least 32 characters'),
+    /** Minutes after which a blackjack round left open is finished by the server. */
+    GAMES_OPEN_ROUND_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .safeParse(process.env)
@@ -34,6 +36,7 @@ const server = await startGameServer({
   casinoUrl: settings.CASINO_URL.replace(/\/$/, ''),
   casinoOrigin: settings.CASINO_ORIGIN,
   walletSecret: settings.WALLET_SECRET,
+  openRoundLimitMs: settings.GAMES_OPEN_ROUND_MINUTES * 60_000,
   logger: { level: settings.LOG_LEVEL },
 })
 server.app.log.info(`game server on port ${settings.GAMES_PORT}, wallet at ${settings.CASINO_URL}`)

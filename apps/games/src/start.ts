@@ -26,6 +26,8 @@ export interface GameServerSettings {
   /** The casino's origin, allowed to frame the game pages ('*' when not known). */
   casinoOrigin: string
   walletSecret: string
+  /** A blackjack round with no action for this long is finished by the server (default 10 min). */
+  openRoundLimitMs?: number
   logger?: boolean | object
 }
 
@@ -46,6 +48,8 @@ export async function startGameServer(
     casinoOrigin: settings.casinoOrigin,
     tableSecret: crypto.createHmac('sha256', settings.walletSecret).update('aurum/live-tables').digest('hex'),
     logger: settings.logger,
+    rounds:
+      settings.openRoundLimitMs === undefined ? undefined : { openRoundLimitMs: settings.openRoundLimitMs },
   })
   await app.listen({ port: settings.port, host: settings.host })
   return {
