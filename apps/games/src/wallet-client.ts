@@ -89,7 +89,6 @@ export class WalletClient {
             'content-length': Buffer.byteLength(payload),
             'x-signature': signBody(this.key, payload),
           },
-          signal: AbortSignal.timeout(this.timeoutMs),
         },
         (res) => {
           const chunks: Buffer[] = []
@@ -100,6 +99,12 @@ export class WalletClient {
           res.on('error', reject)
         },
       )
+      // A plain timer: an AbortSignal per call showed in the profile of bench:games.
+      const timer = setTimeout(
+        () => req.destroy(new Error(`no answer in ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      )
+      req.on('close', () => clearTimeout(timer))
       req.on('error', reject)
       req.end(payload)
     })

@@ -131,10 +131,15 @@ BEGIN
     WHERE user_id = s.user_id AND kind = 'player_real' AND currency = s.currency;
   END IF;
 
-  -- Recently played, to the minute (not a write per spin).
-  INSERT INTO played_games (user_id, game_id, last_activity_at) VALUES (s.user_id, s.game_id, p_now)
-  ON CONFLICT (user_id, game_id) DO UPDATE SET last_activity_at = excluded.last_activity_at
-  WHERE played_games.last_activity_at < excluded.last_activity_at - interval '1 minute';
+  -- Recently played, to the minute: read first, so that a spin writes nothing here (an upsert
+  -- whose update is skipped still locks the row, a write of its own).
+  IF NOT EXISTS (
+    SELECT 1 FROM played_games
+    WHERE user_id = s.user_id AND game_id = s.game_id AND last_activity_at >= p_now - interval '1 minute'
+  ) THEN
+    INSERT INTO played_games (user_id, game_id, last_activity_at) VALUES (s.user_id, s.game_id, p_now)
+    ON CONFLICT (user_id, game_id) DO UPDATE SET last_activity_at = excluded.last_activity_at;
+  END IF;
 
   v_answer := jsonb_build_object('balance_cents', coalesce(bal, 0), 'currency', s.currency, 'transaction_id', p_tx);
   UPDATE game_transactions SET answer = v_answer, ledger_transaction_id = ledger_tx
