@@ -38,6 +38,8 @@ export const gameWalletRoutes: FastifyPluginAsyncZod<{
     }
   })
 
+  // Answers to the game server, not pages: no browser security headers, too small to compress.
+  const serverToServer = { helmet: false, compress: false } as const
   const schema = <B extends z.ZodType, A extends z.ZodType>(summary: string, body: B, answer: A) => ({
     tags: ['games'],
     summary,
@@ -49,6 +51,7 @@ export const gameWalletRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/wallet/authenticate',
     {
+      ...serverToServer,
       schema: schema(
         'Game server: exchange a single-use launch token for a wallet session',
         walletRequests.authenticate,
@@ -59,12 +62,16 @@ export const gameWalletRoutes: FastifyPluginAsyncZod<{
   )
   app.post(
     '/api/wallet/balance',
-    { schema: schema('Game server: the session player’s balance', walletRequests.balance, balanceAnswer) },
+    {
+      ...serverToServer,
+      schema: schema('Game server: the session player’s balance', walletRequests.balance, balanceAnswer),
+    },
     async (request) => wallet.balance(request.body.session_id),
   )
   app.post(
     '/api/wallet/bet',
     {
+      ...serverToServer,
       schema: schema(
         'Game server: a bet (player to house), once per transaction id; refused beyond the balance or a limit',
         walletRequests.bet,
@@ -76,6 +83,7 @@ export const gameWalletRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/wallet/win',
     {
+      ...serverToServer,
       schema: schema(
         'Game server: a win (house to player), once per transaction id; closes the round when told',
         walletRequests.win,
@@ -87,6 +95,7 @@ export const gameWalletRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/wallet/rollback',
     {
+      ...serverToServer,
       schema: schema(
         'Game server: undo a bet (recorded even before the bet arrives, which is then refused)',
         walletRequests.rollback,

@@ -11,7 +11,8 @@ export interface LedgerReport {
 /**
  * The ledger's invariants: balances sum to zero per currency, every account's balance is the
  * sum of its entries (and the last entry's balance_after), every transaction balances per
- * currency, and no player account is below zero.
+ * currency, every entry belongs to a transaction and an account that exist, and no player account
+ * is below zero.
  */
 export async function checkLedger(db: Executor): Promise<LedgerReport> {
   const problems: string[] = []
@@ -41,6 +42,17 @@ export async function checkLedger(db: Executor): Promise<LedgerReport> {
      GROUP BY e.transaction_id, a.currency HAVING sum(e.amount) <> 0`,
   )) {
     problems.push(`transaction ${row.transaction_id} does not balance in ${row.currency} (${row.total})`)
+  }
+  for (const row of await db.query<{ id: bigint; transaction_id: bigint; account_id: bigint }>(
+    // Entries keep no foreign keys (migration 013): an entry pointing nowhere is found here.
+    `SELECT e.id, e.transaction_id, e.account_id FROM ledger_entries e
+     LEFT JOIN ledger_transactions t ON t.id = e.transaction_id
+     LEFT JOIN ledger_accounts a ON a.id = e.account_id
+     WHERE t.id IS NULL OR a.id IS NULL`,
+  )) {
+    problems.push(
+      `entry ${row.id} refers to a missing transaction ${row.transaction_id} or account ${row.account_id}`,
+    )
   }
   for (const row of await db.query<{ id: bigint; balance: bigint }>(
     `SELECT id, balance FROM ledger_accounts WHERE user_id IS NOT NULL AND balance < 0`,

@@ -105,6 +105,24 @@ describe('the ledger', () => {
     ).rejects.toThrow(/not_negative/)
   })
 
+  it('reports an entry whose transaction or account is missing (entries keep no foreign keys)', async () => {
+    const rolledBack = new Error('rolled back on purpose')
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
+           VALUES (999999999, 999999998, 5, 5)`,
+        )
+        const report = await checkLedger(tx)
+        expect(report.problems).toEqual([
+          expect.stringMatching(/refers to a missing transaction 999999999 or account 999999998/),
+        ])
+        throw rolledBack
+      }),
+    ).rejects.toBe(rolledBack)
+    expect((await checkLedger(ctx.db)).problems).toEqual([])
+  })
+
   it('spreads each house account over shards by player, opened on first use even when players race', async () => {
     const players = await Promise.all(Array.from({ length: 6 }, () => newPlayer()))
     // A currency no other test moves: every house shard of it is opened here, in parallel.
