@@ -122,11 +122,11 @@ export class RedisSessionStore implements SessionStore {
     await exec(this.redis.multi().del(this.sessionKey(id)).srem(this.indexKey(userId), id))
   }
 
-  async revokeNumber(userId: bigint, number: number, now: Date): Promise<boolean> {
+  async revokeNumber(userId: bigint, number: number, now: Date): Promise<string | null> {
     const target = (await this.live(userId, now)).find((s) => s.number === number)
-    if (!target) return false
+    if (!target) return null
     await this.remove(userId, [target.id])
-    return true
+    return target.id
   }
 
   async revokeOthers(userId: bigint, keepId: string | null, now: Date): Promise<number> {

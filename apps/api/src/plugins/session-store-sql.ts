@@ -81,12 +81,12 @@ export class SqlSessionStore implements SessionStore {
     await this.db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [id])
   }
 
-  async revokeNumber(userId: bigint, number: number, now: Date): Promise<boolean> {
-    const rows = await this.db.query(
+  async revokeNumber(userId: bigint, number: number, now: Date): Promise<string | null> {
+    const [row] = await this.db.query<{ id: string }>(
       `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND ${LIVE} AND number = $4 RETURNING id`,
       [userId.toString(), now, this.idleCutoff(now), number],
     )
-    return rows.length > 0
+    return row?.id ?? null
   }
 
   async revokeOthers(userId: bigint, keepId: string | null, now: Date): Promise<number> {

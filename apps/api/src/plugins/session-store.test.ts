@@ -108,7 +108,7 @@ for (const { name, open } of stores) {
       const got = await store.get(session.id)
       expect(got === null || !isLive(got, idle, IDLE)).toBe(true)
       expect(await store.list(player, idle)).toEqual([])
-      expect(await store.revokeNumber(player, number, idle)).toBe(false)
+      expect(await store.revokeNumber(player, number, idle)).toBeNull()
       expect(await store.revokeOthers(player, null, idle)).toBe(0)
     })
 
@@ -175,11 +175,11 @@ for (const { name, open } of stores) {
       const number = (await store.get(mine.id))!.number
       const theirNumber = (await store.get(theirs[2]!.id))!.number
       expect((await store.list(player, t0)).map((s) => s.number)).not.toContain(theirNumber)
-      expect(await store.revokeNumber(player, theirNumber, t0)).toBe(false)
+      expect(await store.revokeNumber(player, theirNumber, t0)).toBeNull()
       expect(await store.get(theirs[2]!.id)).not.toBeNull()
-      expect(await store.revokeNumber(player, number, t0)).toBe(true)
+      expect(await store.revokeNumber(player, number, t0)).toBe(mine.id)
       expect(await store.get(mine.id)).toBeNull()
-      expect(await store.revokeNumber(player, number, t0)).toBe(false)
+      expect(await store.revokeNumber(player, number, t0)).toBeNull()
       expect((await store.list(player, t0)).map((s) => s.id)).toEqual([kept.id])
     })
 

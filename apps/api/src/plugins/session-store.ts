@@ -29,7 +29,7 @@ export interface SessionStore {
   touch(id: string, now: Date): Promise<void>
   revoke(id: string): Promise<void>
   /** Revokes the player's live session with that number; false when there is none. */
-  revokeNumber(userId: bigint, number: number, now: Date): Promise<boolean>
+  revokeNumber(userId: bigint, number: number, now: Date): Promise<string | null>
   /** Revokes every session of the player but `keepId`; answers how many of them were live. */
   revokeOthers(userId: bigint, keepId: string | null, now: Date): Promise<number>
   /** The player's live sessions, newest first. */

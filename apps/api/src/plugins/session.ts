@@ -132,11 +132,9 @@ export class SessionManager {
 
   /** Signs out one of the player's own sessions by its public number; false when there is none. */
   async revokeNumber(userId: bigint, number: number): Promise<boolean> {
-    const now = new Date()
-    const target = (await this.store.list(userId, now)).find((s) => s.number === number)
-    const revoked = await this.store.revokeNumber(userId, number, now)
-    if (revoked && target) await this.ended({ sessionId: target.id })
-    return revoked
+    const revoked = await this.store.revokeNumber(userId, number, new Date())
+    if (revoked) await this.ended({ sessionId: revoked })
+    return revoked !== null
   }
 
   /** The live session for a token, or null; touches it at most once a minute. */

@@ -319,6 +319,14 @@ describe('the seamless wallet', () => {
     expect((await bet(second.sessionId)).json().code).toBe('session_expired')
     expect((await bet(third.sessionId)).statusCode).toBe(200)
     expect(await balance(ctx, third.sid)).toBe(900)
+
+    // One session ended by its number from the security page: its game closes, the caller's not.
+    const fourth = await signIn('10.3.0.3')
+    const listed = (await client(ctx, third.sid).get('/api/player/sessions')).json()
+    const number = listed.find((s: { current: boolean }) => !s.current).id as number
+    expect((await client(ctx, third.sid).delete(`/api/player/sessions/${number}`)).statusCode).toBe(204)
+    expect((await bet(fourth.sessionId)).json().code).toBe('session_expired')
+    expect((await bet(third.sessionId)).statusCode).toBe(200)
   })
 
   it('never overdraws with 30 parallel bets of one player, and applies a bet sent 10 times in parallel once', async () => {
