@@ -4,7 +4,6 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fairSource, playSlotRound, Rng, type SlotRound } from '@aurum/games-math'
-import type { WalletCall, WalletRequest } from '@aurum/game-protocol'
 import { openDatabase, type Database } from '@aurum/api/src/db/client.ts'
 import { migrate } from '@aurum/api/src/db/migrate.ts'
 import { createTestApp, registerPlayer, type TestContext } from '@aurum/api/src/test/helpers.ts'
@@ -15,17 +14,7 @@ import { buildGamesApp, DEMO_BALANCE_CENTS } from './app.ts'
 import { findGame, games } from './games.ts'
 import { GAME_SERVER_MIGRATIONS } from './start.ts'
 import type { FairState } from './fairness.ts'
-import { WalletClient, WalletUnavailable } from './wallet-client.ts'
-
-/** A wallet whose bet answers get lost (the bet is applied, the answer never arrives). */
-class LossyWallet extends WalletClient {
-  loseBets = false
-  override async call<C extends WalletCall>(call: C, body: WalletRequest<C>) {
-    const answer = await super.call(call, body)
-    if (call === 'bet' && this.loseBets) throw new WalletUnavailable('answer lost')
-    return answer
-  }
-}
+import { LossyWallet } from './testing.ts'
 
 let casino: TestContext
 let db: Database

@@ -1,7 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actBlackjack, publicView, type BlackjackAction, type BlackjackState } from '@aurum/games-math'
-import type { WalletCall, WalletRequest } from '@aurum/game-protocol'
 import { openDatabase, type Database } from '@aurum/api/src/db/client.ts'
 import { migrate } from '@aurum/api/src/db/migrate.ts'
 import { createTestApp, registerPlayer, type TestContext } from '@aurum/api/src/test/helpers.ts'
@@ -12,20 +11,10 @@ import { buildGamesApp } from './app.ts'
 import { LiveTable } from './live.ts'
 import { OPEN_ROUND_LIMIT_MS } from './rounds.ts'
 import { GAME_SERVER_MIGRATIONS } from './start.ts'
-import { WalletClient, WalletUnavailable } from './wallet-client.ts'
+import { LossyWallet } from './testing.ts'
 
 const BLACKJACK = 'aurum-tables:blackjack'
 const BET = 500
-
-/** A wallet whose bet answers get lost (the bet is applied, the answer never arrives). */
-class LossyWallet extends WalletClient {
-  loseBets = false
-  override async call<C extends WalletCall>(call: C, body: WalletRequest<C>) {
-    const answer = await super.call(call, body)
-    if (call === 'bet' && this.loseBets) throw new WalletUnavailable('answer lost')
-    return answer
-  }
-}
 
 let casino: TestContext
 let db: Database

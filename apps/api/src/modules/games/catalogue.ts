@@ -1,24 +1,8 @@
+import type { GameDefinition } from '@aurum/games-math'
 import type { Database, Executor } from '../../db/client.ts'
 
-/** What the catalogue keeps of a game the game server offers (seeded from @aurum/games-math). */
-export interface CatalogueEntry {
-  identifier: string
-  slug: string
-  title: string
-  studio: string
-  type: 'slot' | 'roulette' | 'blackjack' | 'live_roulette'
-  theme: string
-  rtp: number
-  volatility: 'low' | 'medium' | 'high'
-  lines: number | null
-  ways: number | null
-  hitRate: number
-  maxWinX: number
-  minBetCents: number
-  maxBetCents: number
-  hasDemo: boolean
-  icons: string[]
-}
+/** What the catalogue keeps of a game the game server offers: its definition and reel symbols. */
+export type CatalogueEntry = GameDefinition & { icons: string[] }
 
 export interface GameRow {
   id: bigint

@@ -58,7 +58,7 @@ describe('the play guard (the hook of the responsible-gambling limits)', () => {
     const refused = await launch(player.sid)
     expect(refused.statusCode).toBe(403)
     expect(refused.json()).toMatchObject({ code: 'limit_reached' })
-    expect(refused.json().error).not.toBe('A limit you set has been reached.')
+    expect(refused.json().error).toBe('Ein von Ihnen gesetztes Limit ist erreicht.')
     expect(await balance(ctx, player.sid)).toBe(1_700)
     // Demo play is not money: still open.
     const demo = await client(ctx, player.sid).post('/api/games/launch', {
