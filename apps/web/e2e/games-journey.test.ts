@@ -106,6 +106,10 @@ describe('games', () => {
         })
       })
       const slot = await firstSlot(page)
+      // A currency the player has no wallet in: the frame says why the game does not open.
+      await page.goto(`${base}/play/${slot.provider}/${slot.seo_title}?currency=JPY`, { waitUntil: 'load' })
+      await page.getByRole('alert').filter({ hasText: 'You have no wallet in this currency' }).waitFor()
+      expect(await page.locator('iframe').count()).toBe(0)
       await page.goto(`${base}/play/${slot.provider}/${slot.seo_title}`, { waitUntil: 'load' })
       const game = page.frameLocator('iframe')
       await game.getByRole('button', { name: /^spin$/i }).waitFor()

@@ -183,6 +183,18 @@ describe('the game catalogue', () => {
     expect(
       (await client(ctx).post('/api/games/launch', { identifier: 'nope:nope', mode: 'demo' })).statusCode,
     ).toBe(404)
+    // Real money in a currency the player holds no wallet in: refused, and said so.
+    const player = await registerPlayer(ctx.app, { currency: 'EUR' })
+    const noWallet = await client(ctx, player.sid).post('/api/games/launch', {
+      identifier: 'goldfinch:test-slot-1',
+      mode: 'real',
+      currency: 'JPY',
+    })
+    expect(noWallet.statusCode).toBe(422)
+    expect(noWallet.json()).toMatchObject({
+      code: 'no_wallet',
+      error: 'You have no wallet in this currency. Add it to your wallets first.',
+    })
   })
 
   it('draws each game’s preview, cached and validated by ETag', async () => {

@@ -380,8 +380,8 @@ export const gameRoutes: FastifyPluginAsyncZod<{
         `SELECT currency FROM wallets WHERE user_id = $1 AND ($2::text IS NULL AND active OR currency = $2)`,
         [userId!.toString(), request.body.currency ?? null],
       )
-      if (!wallet_)
-        throw new AppError('validation_failed', 422, { currency: [t(request.locale, 'validation.one_of')] })
+      // The frame shows this to the player: say what is missing rather than which field.
+      if (!wallet_) throw new AppError('no_wallet', 422)
       const id = found.currency_ids[wallet_.currency]
       if (id === undefined) throw new AppError('not_found', 404)
       await wallet.checkLaunch(userId!, wallet_.currency)
