@@ -15,7 +15,16 @@ describe('the server process', () => {
     const server = await startServer({ LOG_LEVEL: 'info' })
     await server.ready()
     const inFlight = fetch(`${server.base}/`).then(async (r) => ({ status: r.status, body: await r.text() }))
-    await new Promise((r) => setTimeout(r, 5))
+    // SIGTERM once the server has the request (not while it is still on its way: a request that
+    // arrives after the drain began is answered 503, for the balancer to send it elsewhere).
+    const received = () =>
+      server
+        .output()
+        .split('\n')
+        .some((line) => line.includes('"incoming request"') && line.includes('"url":"/"'))
+    for (let waited = 0; !received() && waited < 5_000; waited += 2)
+      await new Promise((r) => setTimeout(r, 2))
+    expect(received(), server.output().slice(-1500)).toBe(true)
     const exit = server.stop({ keepData: true })
     const page = await inFlight
     expect(page.status).toBe(200)

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
 declare module 'fastify' {
@@ -13,13 +14,17 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    let inFlight = 0
+    const inFlight = new Set<FastifyRequest>()
     let draining = false
-    app.addHook('onRequest', async () => {
-      inFlight++
+    app.addHook('onRequest', async (request) => {
+      inFlight.add(request)
     })
-    app.addHook('onResponse', async () => {
-      inFlight--
+    app.addHook('onResponse', async (request) => {
+      inFlight.delete(request)
+    })
+    // A client that hangs up gets no response: its request is no longer in flight either.
+    app.addHook('onRequestAbort', async (request) => {
+      inFlight.delete(request)
     })
     app.addHook('onSend', async (_request, reply) => {
       // Keep-alive clients reconnect elsewhere instead of reusing a connection to a stopping node.
@@ -30,7 +35,9 @@ export default fp(
       // Node closes idle keep-alive connections along with the listener.
       app.server.close()
       const deadline = Date.now() + timeoutMs
-      while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+      while (inFlight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+      if (inFlight.size > 0)
+        app.log.warn({ requests: [...inFlight].map((r) => `${r.method} ${r.url}`) }, 'drain timed out')
     })
   },
   { name: 'lifecycle' },
