@@ -43,6 +43,11 @@ import { SeamlessWallet, type PlayGuard } from './modules/games/wallet.ts'
 import { gameWalletRoutes } from './modules/games/wallet-routes.ts'
 import { gamesPort, gamesUrlFor } from './modules/games/games-url.ts'
 import { gameArtRoutes } from './modules/games/art-routes.ts'
+import { Winners } from './modules/games/winners.ts'
+import realtime from './realtime/plugin.ts'
+import { RealtimeNotifier } from './realtime/notifier.ts'
+import { LimitsService } from './modules/limits/service.ts'
+import { limitsRoutes } from './modules/limits/routes.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
@@ -159,6 +164,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  await app.register(realtime, { config })
 
   const info = new InfoService(db)
   const cms = new CmsService(db)
@@ -178,11 +184,33 @@ export async function buildApp({
     app.log,
   )
   const paymentProvider = new SandboxProvider(config.WALLET_SECRET)
-  const ledger = new Ledger(db)
-  const payments = new PaymentService(db, ledger, paymentProvider)
-  const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET)
+  const wallets = new WalletService(db)
+  const winners = new Winners(db)
+  const notifier = new RealtimeNotifier(
+    app.realtime,
+    {
+      accounts: (userId) => wallets.list(userId),
+      notableWin: (provider, roundId) => winners.ofRound(provider, roundId),
+    },
+    app.log,
+  )
+  const ledger = new Ledger(db, (userId, currency) => notifier.balanceChanged(userId, currency))
+  const limits = new LimitsService(db, mail, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000)
+  accounts.beforeSignIn = (userId, request) => limits.checkSignIn(userId, request.locale)
+  const payments = new PaymentService(
+    db,
+    ledger,
+    paymentProvider,
+    (row) => notifier.paymentFinished(row),
+    limits,
+  )
+  const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, (row) =>
+    notifier.paymentFinished(row),
+  )
   const catalogue = new Catalogue(db)
-  const gameWallet = new SeamlessWallet(db, ledger, playGuard)
+  // The casino's own guard is the players' limits; a test may put another in its place.
+  const gameWallet = new SeamlessWallet(db, ledger, playGuard ?? limits.playGuard())
+  gameWallet.onRoundWon = (provider, roundId) => notifier.roundWon(provider, roundId)
   app.sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
   app.decorate('services', {
     info,
@@ -210,7 +238,8 @@ export async function buildApp({
     publicUrl: config.PUBLIC_URL,
   })
   await app.register(securityRoutes)
-  await app.register(walletRoutes, { wallets: new WalletService(db) })
+  await app.register(limitsRoutes, { limits, publicUrl: config.PUBLIC_URL })
+  await app.register(walletRoutes, { wallets })
   await app.register(paymentRoutes, { payments, crypto: cryptoDeposits, db })
   await app.register(callbackRoutes, { payments })
   await app.register(sandboxPageRoutes, { payments, provider: paymentProvider })
@@ -219,6 +248,7 @@ export async function buildApp({
     wallet: gameWallet,
     gamesUrl: (request) => gamesUrlFor(config, request),
     db,
+    winners,
   })
   await app.register(gameWalletRoutes, { wallet: gameWallet, walletSecret: config.WALLET_SECRET })
   await app.register(gameArtRoutes, { db })
@@ -252,6 +282,7 @@ export async function buildApp({
     payments.startExpiry(app.log)
   })
   app.addHook('onClose', async () => {
+    notifier.stop()
     telemetry.stop()
     captcha.stop()
     payments.stop()

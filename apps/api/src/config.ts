@@ -38,6 +38,12 @@ const envSchema = z.object({
   GAMES_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Minutes after which the game server finishes a blackjack round its player left open. */
   GAMES_OPEN_ROUND_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** Hours a loosened or removed responsible-gambling limit waits before it takes effect. */
+  LIMIT_CHANGE_DELAY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

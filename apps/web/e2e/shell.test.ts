@@ -46,7 +46,8 @@ describe('the casino shell in Chromium', () => {
     await page.goto(base + '/de/support')
     expect(await page.locator('html').getAttribute('lang')).toBe('de')
     const german = await page.locator('main h2').textContent()
-    await page.goto(base + '/support')
+    // Hydrated before the switcher is used (a choice made before it is not seen by React).
+    await page.goto(base + '/support', { waitUntil: 'networkidle' })
     expect(await page.locator('html').getAttribute('lang')).toBe('en-CA')
     const english = await page.locator('main h2').textContent()
     expect(german).not.toBe(english)

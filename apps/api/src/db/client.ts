@@ -18,9 +18,30 @@ export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>
 export interface Executor {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>
   exec(script: string): Promise<void>
+  /**
+   * Runs `fn` once what was written is committed: after COMMIT inside a transaction (never when it
+   * rolls back), at once outside one (each statement commits on its own). Realtime publications
+   * go out this way, so no one is told of money that did not move. `fn` must not throw.
+   */
+  afterCommit(fn: () => void): void
 }
 
-export interface Database {
+/** Runs the callbacks a transaction collected, once it committed. */
+function runCommitted(callbacks: Array<() => void>): void {
+  for (const fn of callbacks) {
+    try {
+      fn()
+    } catch (err) {
+      console.error(
+        JSON.stringify({ level: 'error', msg: 'after-commit callback failed', err: (err as Error).message }),
+      )
+    }
+  }
+}
+
+const immediately = (fn: () => void) => runCommitted([fn])
+
+export interface Database extends Executor {
   kind: 'pglite' | 'postgres'
   orm: AppDb
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>
@@ -65,20 +86,26 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     async exec(script) {
       await client.exec(script)
     },
+    afterCommit: immediately,
   }
   return {
     kind: 'pglite',
     orm: drizzlePglite({ client, schema }) as unknown as AppDb,
     ...executor,
-    transaction: (fn) =>
-      client.transaction((tx) =>
+    async transaction(fn) {
+      const committed: Array<() => void> = []
+      const result = await client.transaction((tx) =>
         fn({
           query: async <T>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows,
           exec: async (script: string) => {
             await tx.exec(script)
           },
+          afterCommit: (f) => committed.push(f),
         }),
-      ),
+      )
+      runCommitted(committed)
+      return result
+    },
     // One connection in one process: nothing else can race the migration.
     withLock: (_key, fn) => fn(executor),
     close: () => client.close(),
@@ -134,8 +161,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     async exec(script) {
       await pool.query(script)
     },
+    afterCommit: immediately,
     async transaction(fn) {
       const conn = await pool.connect()
+      const committed: Array<() => void> = []
+      let released = false
       try {
         await conn.query('BEGIN')
         const result = await fn({
@@ -144,14 +174,18 @@ async function openPostgres(url: string, max: number): Promise<Database> {
           exec: async (script: string) => {
             await conn.query(script)
           },
+          afterCommit: (f) => committed.push(f),
         })
         await conn.query('COMMIT')
+        conn.release()
+        released = true
+        runCommitted(committed)
         return result
       } catch (error) {
-        await conn.query('ROLLBACK').catch(() => undefined)
+        if (!released) await conn.query('ROLLBACK').catch(() => undefined)
         throw error
       } finally {
-        conn.release()
+        if (!released) conn.release()
       }
     },
     async withLock(key, fn) {
@@ -164,6 +198,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
           exec: async (script: string) => {
             await conn.query(script)
           },
+          afterCommit: immediately,
         })
       } finally {
         await conn.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined)

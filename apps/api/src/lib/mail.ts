@@ -11,6 +11,7 @@ export type MailTemplate =
   | 'email_change'
   | 'email_change_requested'
   | 'gdpr_report'
+  | 'limit_confirmation'
 
 /** The origin of links in e-mails: PUBLIC_URL, else the origin the request came to. */
 export const linkOrigin = (publicUrl: string | undefined, request: FastifyRequest) =>

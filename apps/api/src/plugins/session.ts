@@ -137,6 +137,12 @@ export class SessionManager {
     return revoked !== null
   }
 
+  /** Whether a sign-in is still live and the player's (the realtime hub asks on connect and refresh). */
+  async isLive(id: string, userId: bigint): Promise<boolean> {
+    const record = await this.store.get(id)
+    return record !== null && record.userId === userId && isLive(record, new Date(), this.idleMs)
+  }
+
   /** The live session for a token, or null; touches it at most once a minute. */
   async load(token: string): Promise<Session | null> {
     const id = tokenId(token)

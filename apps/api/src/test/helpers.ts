@@ -1,14 +1,12 @@
-import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { inject } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../app.ts'
 import { loadConfig } from '../config.ts'
-import { openDatabase, type Database } from '../db/client.ts'
-import { TEMPLATE_DB } from './global-setup.ts'
+import type { Database } from '../db/client.ts'
+import { openTestDatabase } from './database.ts'
 import { deleteRedisKeys, randomRedisPrefix } from './redis.ts'
 
 export interface TestContext {
@@ -26,42 +24,8 @@ export async function createTestApp(
   logStream?: NodeJS.WritableStream,
   options: Pick<AppOptions, 'playGuard'> = {},
 ): Promise<TestContext> {
-  const template = inject('dbTemplate')
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-test-'))
-  let db: Database
-  let dropDatabase: (() => Promise<void>) | undefined
-  if (template.kind === 'postgres') {
-    const name = `aurum_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: template.url })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`)
-    await admin.end()
-    const url = new URL(template.url)
-    url.pathname = `/${name}`
-    db = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 })
-    // Dropped once the pool's connections have really gone (no FORCE: it would terminate them mid-close).
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: template.url })
-      await c.connect()
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(`DROP DATABASE IF EXISTS ${name}`)
-            return
-          } catch (error) {
-            // 55006: still being accessed by other users.
-            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error
-            await new Promise((r) => setTimeout(r, 100))
-          }
-        }
-      } finally {
-        await c.end()
-      }
-    }
-  } else {
-    const blob = new Blob([await fs.readFile(template.file)])
-    db = await openDatabase({ loadDataDir: blob })
-  }
+  const { db, drop: dropDatabase } = await openTestDatabase(inject('dbTemplate'))
   const redisPrefix = env.REDIS_URL && !env.REDIS_PREFIX ? randomRedisPrefix() : undefined
   const config = loadConfig({
     NODE_ENV: 'test',

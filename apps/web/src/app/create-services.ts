@@ -6,6 +6,7 @@ import { LoadingTracker } from '../components/preloader/loading-store.ts'
 import { createHttpClient, type Transport } from '../lib/http/client.ts'
 import { BROWSER_RETRY } from '../lib/http/retry.ts'
 import { createLogger, loadErrorLabel } from '../lib/logger.ts'
+import { RealtimeHub } from '../lib/realtime/hub.ts'
 import { NavigationHistory, type AppEnv, type AppServices } from '../lib/services.tsx'
 
 export interface ServiceOptions {
@@ -48,6 +49,7 @@ export function createServices({ env, transport, isSsr, onUnauthorized }: Servic
     toasts: new ToastController(),
     loading: new LoadingTracker(),
     logger,
+    realtime: new RealtimeHub({ http, logger }),
     navigation: new NavigationHistory(),
   }
 }

@@ -20,6 +20,7 @@ import {
   TOP_GAMES,
   TOP_GAMES_COUNT,
 } from '../features/games/api/games.ts'
+import { latestWinsQuery } from '../features/games/api/latest-wins.ts'
 import { ConfirmationPage } from './routes/confirmation-page.tsx'
 import { RootLayout } from './layout/root-layout.tsx'
 import { HomePage } from './routes/home-page.tsx'
@@ -163,6 +164,8 @@ export function createRoutes(services: AppServices): RouteObject[] {
               loadAll([seoPage('main')], true),
               // The lobby row renders on the server too (a failure leaves the row to the client).
               queryClient.query(gamesFirstPageQuery(http, TOP_GAMES, TOP_GAMES_COUNT)).catch(() => undefined),
+              // So does the latest-wins strip; live wins are added in the browser.
+              queryClient.query(latestWinsQuery(http)).catch(() => undefined),
             ])
             return null
           },

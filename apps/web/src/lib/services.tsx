@@ -6,6 +6,7 @@ import type { ToastController } from '../components/toast/toast-store.ts'
 import type { LoadingTracker } from '../components/preloader/loading-store.ts'
 import type { HttpClient } from '../lib/http/client.ts'
 import type { Logger } from '../lib/logger.ts'
+import type { RealtimeHub } from '../lib/realtime/hub.ts'
 
 /** What the server knows about the visit; handed to the client in the initial state. */
 export interface AppEnv {
@@ -40,6 +41,8 @@ export interface AppServices {
   toasts: ToastController
   loading: LoadingTracker
   logger: Logger
+  /** The realtime hub: `websocket.<name>` events and the connection's state (connects in the browser only). */
+  realtime: RealtimeHub
   /** Where the visitor came from, for the guards' direct-entry rule (undefined on the first page). */
   navigation: NavigationHistory
 }

@@ -80,6 +80,9 @@ export class AccountsService {
     private twoFactor: TwoFactor,
   ) {}
 
+  /** Asked before a sign-in completes (a self-excluded player may not sign in): throws to refuse. */
+  beforeSignIn: ((userId: bigint, request: FastifyRequest) => Promise<void>) | null = null
+
   async profile(userId: bigint): Promise<UserInfo> {
     const user = await loadUser(this.db, userId)
     if (!user) throw new AppError('unauthorized', 401)
@@ -188,6 +191,8 @@ export class AccountsService {
         base: [t(request.locale, 'api.errors.invalid_credentials')],
       })
     }
+    // Refused before the second factor is asked for, and again when the sign-in completes.
+    await this.beforeSignIn?.(user.id, request)
     if (user.two_factor_enabled_at) return this.challengeSecondFactor(user.id, request, reply)
     return this.completeSignIn(user.id, request, reply)
   }
@@ -352,6 +357,7 @@ export class AccountsService {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<UserInfo> {
+    await this.beforeSignIn?.(userId, request)
     await this.sessions.start(request, reply, userId)
     await this.db.query(
       `UPDATE users SET sign_in_count = sign_in_count + 1, last_sign_in_at = current_sign_in_at, current_sign_in_at = now()

@@ -1,3 +1,4 @@
+import type { Winners } from './winners.ts'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -132,7 +133,8 @@ export const gameRoutes: FastifyPluginAsyncZod<{
   /** The game server's public address as seen by the player's browser. */
   gamesUrl: (request: FastifyRequest) => string
   db: Database
-}> = async (app, { catalogue, wallet, gamesUrl, db }) => {
+  winners: Winners
+}> = async (app, { catalogue, wallet, gamesUrl, db, winners }) => {
   const tags = ['games']
   const groupsOf = (userId: bigint | undefined) => catalogue.groupsOf(userId)
   const viewer = (request: { session: { userId: bigint } | null }) => request.session?.userId
@@ -314,6 +316,38 @@ export const gameRoutes: FastifyPluginAsyncZod<{
   }
 
   app.get(
+    '/api/stats/winners/latest',
+    {
+      schema: {
+        tags,
+        summary: 'Recent notable wins (10× the bet or more), newest first; live updates on `public:wins`',
+        response: {
+          200: z.array(
+            z
+              .object({
+                at: z.number().describe('Unix seconds'),
+                bet_amount_cents: z.number(),
+                win_amount_cents: z.number(),
+                currency: z.string(),
+                game_identifier: z.string(),
+                game_table_image_path: z.string(),
+                game_table_url: z.string(),
+                game_title: z.string(),
+                humanized_win: z.string(),
+                nickname: z.string().describe('Masked: the first two characters'),
+              })
+              .describe('IWinnerResponse'),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=5')
+      return winners.latest(request.locale)
+    },
+  )
+
+  app.get(
     '/api/player/played_games',
     {
       schema: {
@@ -384,7 +418,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
       if (!wallet_) throw new AppError('no_wallet', 422)
       const id = found.currency_ids[wallet_.currency]
       if (id === undefined) throw new AppError('not_found', 404)
-      await wallet.checkLaunch(userId!, wallet_.currency)
+      await wallet.checkLaunch(userId!, wallet_.currency, request.locale)
       const token = await wallet.createLaunch(userId!, found.id, wallet_.currency, request.session?.id)
       return {
         url: `${base}/games/${encodeURIComponent(found.identifier)}/${id}?token=${token}&lang=${encodeURIComponent(lang)}`,

@@ -68,3 +68,29 @@ export function walletCall(ctx: TestContext, call: WalletCall, body: unknown, si
     payload,
   })
 }
+
+/** A real-money game session of a signed-in player: launched by the casino, opened by the game server's authenticate. */
+export async function openRealSession(ctx: TestContext, sid: string, identifier = 'goldfinch:test-slot-1') {
+  const launch = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/games/launch',
+    cookies: { sid },
+    payload: { identifier, mode: 'real' },
+  })
+  const token = new URL(launch.json<{ url: string }>().url).searchParams.get('token')!
+  const auth = await walletCall(ctx, 'authenticate', { token })
+  return auth.json<{ session_id: string }>().session_id
+}
+
+let spins = 0
+/** An instant round as the game server settles it: the bet carrying its win, in one wallet call. */
+export function spin(ctx: TestContext, sessionId: string, bet: number, win: number) {
+  const n = `${process.pid}-${++spins}`
+  return walletCall(ctx, 'bet', {
+    session_id: sessionId,
+    transaction_id: `spin-bet-${n}`,
+    round_id: `spin-round-${n}`,
+    amount_cents: bet,
+    win: { transaction_id: `spin-win-${n}`, amount_cents: win },
+  })
+}

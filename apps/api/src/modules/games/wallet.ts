@@ -1,3 +1,5 @@
+import type { Locale } from '@aurum/shared'
+import { NOTABLE_MULTIPLIER } from './winners.ts'
 import crypto from 'node:crypto'
 import type { Database, Executor } from '../../db/client.ts'
 import type { BalanceAnswer, WalletErrorCode } from '@aurum/game-protocol'
@@ -23,10 +25,10 @@ export class WalletError extends AppError {
  * real-money game opens, and before each bet.
  */
 export interface PlayGuard {
-  /** Throws AppError('limit_reached', 403) when the player may not open a real-money game now. */
-  beforeLaunch(player: { userId: bigint; currency: string }): Promise<void>
-  /** Throws WalletError('limit_reached') when the bet would break an active limit. */
-  beforeBet(tx: Executor, bet: { userId: bigint; currency: string; amountCents: bigint }): Promise<void>
+  /** Throws AppError (403) when the player may not open a real-money game now; `locale` for its message. */
+  beforeLaunch(player: { userId: bigint; currency: string; locale?: Locale }): Promise<void>
+  /** Throws WalletError('limit_reached') when the bet would break an active limit (none: bets are not checked). */
+  beforeBet?(tx: Executor, bet: { userId: bigint; currency: string; amountCents: bigint }): Promise<void>
 }
 
 export type WalletAnswer = BalanceAnswer
@@ -78,12 +80,25 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
  * keyed by the same id, and the round's totals.
  */
 export class SeamlessWallet {
+  /** Told of a round that finished with a win that may be notable (after it committed): the wins feed. */
+  onRoundWon: ((provider: string, roundId: string) => void) | null = null
+
   constructor(
     private db: Database,
     private ledger: Ledger,
     private guard?: PlayGuard,
     private now: () => Date = () => new Date(),
   ) {}
+
+  private won(kind: 'bet' | 'win', input: MoveInput & MoveExtras): void {
+    const onRoundWon = this.onRoundWon
+    if (!onRoundWon) return
+    const win =
+      kind === 'win' ? (input.round_closed ? input.amount_cents : 0) : (input.win?.amount_cents ?? 0)
+    // An instant round is notable only at 10× its bet; a round of several calls is looked up.
+    if (win <= 0 || (kind === 'bet' && win < NOTABLE_MULTIPLIER * input.amount_cents)) return
+    onRoundWon(GAME_PROVIDER, input.round_id)
+  }
 
   /**
    * A launch for the game frame: the token goes in the iframe's URL; only its hash is stored. The
@@ -112,8 +127,8 @@ export class SeamlessWallet {
   }
 
   /** The responsible-gambling check before a real-money game opens (none without a guard). */
-  async checkLaunch(userId: bigint, currency: string): Promise<void> {
-    await this.guard?.beforeLaunch({ userId, currency })
+  async checkLaunch(userId: bigint, currency: string, locale?: Locale): Promise<void> {
+    await this.guard?.beforeLaunch({ userId, currency, locale })
   }
 
   /** authenticate: the launch token, once and in time, opens a game session. */
@@ -310,23 +325,30 @@ export class SeamlessWallet {
       `${SESSION_IDLE_MS} milliseconds`,
       HOUSE_SHARDS,
     ]
-    const sql = `SELECT wallet_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::interval, $12) AS answer`
+    // The session's player comes along, to tell the player's open tabs (a replay tells the same balance again).
+    const sql = `SELECT wallet_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::interval, $12) AS answer,
+      (SELECT user_id FROM game_sessions WHERE id = $2) AS user_id`
+    type Row = { answer: WalletAnswer; user_id: bigint }
     try {
-      const guard = this.guard
-      if (!guard || kind !== 'bet' || amount === 0n) {
-        const [row] = await this.db.query<{ answer: WalletAnswer }>(sql, params)
+      const beforeBet = this.guard?.beforeBet?.bind(this.guard)
+      if (!beforeBet || kind !== 'bet' || amount === 0n) {
+        const [row] = await this.db.query<Row>(sql, params)
+        this.ledger.balanceMoved(this.db, row!.user_id, row!.answer.currency)
+        this.won(kind, input)
         return row!.answer
       }
       return await this.db.transaction(async (tx) => {
         const session = await this.session(tx, input.session_id)
         const replay = await this.stored(tx, input.transaction_id, kind, session)
         if (replay) return replay
-        await guard.beforeBet(tx, {
+        await beforeBet(tx, {
           userId: session.user_id,
           currency: session.currency,
           amountCents: amount,
         })
-        const [row] = await tx.query<{ answer: WalletAnswer }>(sql, params)
+        const [row] = await tx.query<Row>(sql, params)
+        this.ledger.balanceMoved(tx, row!.user_id, row!.answer.currency)
+        tx.afterCommit(() => this.won(kind, input))
         return row!.answer
       })
     } catch (error) {

@@ -68,7 +68,17 @@ export function houseShard(userId: bigint | undefined): number {
  * one round trip, and no lock held across an application round trip (docs/ARCHITECTURE.md).
  */
 export class Ledger {
-  constructor(private db: Database) {}
+  /** `onBalance`: told of each player wallet a posting moved, once the posting is committed (realtime). */
+  constructor(
+    private db: Database,
+    private onBalance?: (userId: bigint, currency: string) => void,
+  ) {}
+
+  /** Tells of a player's wallet that moved, once `tx` commits (for postings made in SQL, e.g. `wallet_move`). */
+  balanceMoved(tx: Executor, userId: bigint, currency: string): void {
+    const onBalance = this.onBalance
+    if (onBalance) tx.afterCommit(() => onBalance(userId, currency))
+  }
 
   /** Posts as its own database transaction: one statement, one round trip. */
   post(request: PostRequest): Promise<PostResult> {
@@ -104,6 +114,14 @@ export class Ledger {
     } catch (error) {
       if ((error as { code?: string }).code === 'AU001') throw new InsufficientFundsError()
       throw error
+    }
+    if (!rows[0]!.r_replayed) {
+      const moved = new Set<string>()
+      for (const p of request.postings) {
+        if (!('user' in p.account) || moved.has(p.account.currency)) continue
+        moved.add(p.account.currency)
+        this.balanceMoved(tx, p.account.user, p.account.currency)
+      }
     }
     return {
       transactionId: rows[0]!.r_transaction,

@@ -51,10 +51,12 @@ export function depositAddress(key: string, userId: bigint, currency: string): s
 export class CryptoDeposits {
   private key: string
 
+  /** `onFinished`: told of each deposit credited, once that is committed (realtime). */
   constructor(
     private db: Database,
     private ledger: Ledger,
     walletSecret: string,
+    private onFinished?: (payment: PaymentRow) => void,
   ) {
     this.key = deriveSecret(walletSecret, 'crypto-deposit-addresses')
   }
@@ -141,11 +143,14 @@ export class CryptoDeposits {
         if (confirmations < (REQUIRED_CONFIRMATIONS[w.currency] ?? 6)) continue
         const [row] = await tx.query<PaymentRow>(
           `UPDATE payments SET state = 'succeeded', finished_at = now() WHERE id = $1 AND state = 'pending'
-           RETURNING id, user_id, currency, amount_cents, fee_cents`,
+           RETURNING id, user_id, action, method_id, currency, amount_cents, fee_cents, state, recallable,
+             created_at, finished_at`,
           [w.payment_id.toString()],
         )
         if (row) {
           await creditDeposit(this.ledger, tx, row)
+          const onFinished = this.onFinished
+          if (onFinished) tx.afterCommit(() => onFinished(row))
           credited++
         }
       }

@@ -1,3 +1,4 @@
+import type { LimitsService } from '../limits/service.ts'
 import crypto from 'node:crypto'
 import { CURRENCIES, currencyDefinition, eurosIn, minorToMajor, type Locale } from '@aurum/shared'
 import type { Database, Executor } from '../../db/client.ts'
@@ -60,11 +61,19 @@ const money = (cents: bigint, currency: string) =>
 export class PaymentService {
   private expiryTimer: ReturnType<typeof setInterval> | undefined
 
+  /** `onFinished`: told of each payment that reached its final state, once that is committed (realtime). */
   constructor(
     private db: Database,
     private ledger: Ledger,
     readonly provider: SandboxProvider,
+    private onFinished?: (payment: PaymentRow) => void,
+    private limits?: Pick<LimitsService, 'checkDeposit'>,
   ) {}
+
+  private finished(tx: Executor, row: PaymentRow | undefined): void {
+    const onFinished = this.onFinished
+    if (row && onFinished) tx.afterCommit(() => onFinished(row))
+  }
 
   // ── Methods ──────────────────────────────────────────────────────────────────────────────
 
@@ -204,6 +213,9 @@ export class PaymentService {
     const key = idempotencyKey ?? `auto:${crypto.randomUUID()}`
 
     const created = await this.db.transaction(async (tx) => {
+      // Limits first: a cooling-off, self-exclusion or deposit limit refuses before anything is written.
+      if (input.action === 'deposit')
+        await this.limits?.checkDeposit(tx, userId, input.currency, amount, locale)
       const [row] = await tx.query<PaymentRow>(
         `INSERT INTO payments (user_id, action, method_id, currency, amount_cents, fee_cents, state, recallable, details, idempotency_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -305,6 +317,7 @@ export class PaymentService {
       [id.toString(), reference || null],
     )
     if (row) await creditDeposit(this.ledger, tx, row)
+    this.finished(tx, row)
     return row
   }
 
@@ -320,6 +333,7 @@ export class PaymentService {
        WHERE id = $1 AND action = 'deposit' AND state IN ('processing', 'pending') RETURNING ${PAYMENT_COLUMNS}`,
       [id.toString(), reason, reference || null],
     )
+    this.finished(tx, row)
     return row
   }
 
@@ -365,12 +379,13 @@ export class PaymentService {
    * crypto deposits wait on the operator or the chain, not on the player, and are left alone.
    */
   async expireAbandoned(now = new Date()): Promise<number> {
-    const rows = await this.db.query(
+    const rows = await this.db.query<PaymentRow>(
       `UPDATE payments SET state = 'canceled', finished_at = now(), redirect_url = NULL, cancellation_reason = 'expired'
        WHERE action = 'deposit' AND state = 'pending' AND redirect_url IS NOT NULL AND created_at < $1
-       RETURNING id`,
+       RETURNING ${PAYMENT_COLUMNS}`,
       [new Date(now.getTime() - PAYMENT_PAGE_TIMEOUT_MS)],
     )
+    for (const row of rows) this.finished(this.db, row)
     return rows.length
   }
 
@@ -399,6 +414,7 @@ export class PaymentService {
         [id.toString(), userId.toString()],
       )
       if (updated) await releaseWithdrawal(this.ledger, tx, updated, 'cashout_recall')
+      this.finished(tx, updated)
       return updated
     })
     if (row) return toPlayerPayment(row, locale)
@@ -454,6 +470,7 @@ export class PaymentService {
         if (!row) throw new AppError('not_pending', 422)
         if (decision === 'approve') await payWithdrawal(this.ledger, tx, row)
         else await releaseWithdrawal(this.ledger, tx, row, 'cashout_reject')
+        this.finished(tx, row)
       })
     }
     const [after] = await this.db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [

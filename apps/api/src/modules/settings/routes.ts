@@ -9,7 +9,9 @@ const settings = z
       .object({
         user: z.string().describe("The player's id; '' for guests"),
         timestamp: z.string().describe('Unix seconds'),
-        token: z.string().describe('Hex HMAC-SHA256 over user + timestamp (Centrifugo v1 connection token)'),
+        token: z
+          .string()
+          .describe('Connection token: a JWT (HS256) naming the player and the sign-in, valid 15 minutes'),
         authEndpoint: z.string().describe('Where private channels get their signatures'),
         url: z.string().describe('The websocket URL of the realtime hub'),
       })
@@ -41,7 +43,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       reply.header('cache-control', 'private, no-store')
       const origin = publicUrl ?? `${request.protocol}://${request.host}`
       return {
-        cent: centCredentials(realtimeKey, request.session?.userId ?? null, origin),
+        cent: centCredentials(
+          realtimeKey,
+          request.session ? { userId: request.session.userId, sessionId: request.session.id } : null,
+          origin,
+        ),
         recaptcha: captcha.config.site_key,
         recaptcha_version: CAPTCHA_VERSION,
       }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../test/helpers.ts'
 import { solvedCaptcha } from '../../test/captcha.ts'
-import { realtimeKey, verifyConnectionToken } from '../../lib/realtime-credentials.ts'
+import { realtimeKey } from '../../lib/realtime-credentials.ts'
+import { connectionClaims, verifyToken } from '../../realtime/tokens.ts'
+
+const claimsOf = (key: string, token: string) => {
+  const check = verifyToken(key, token, connectionClaims, Math.floor(Date.now() / 1000))
+  return check.ok ? check.claims : null
+}
 
 const SECRET = 'settings-test-session-secret-0123456789abcd'
 
@@ -33,8 +39,10 @@ describe('GET /api/player/settings', () => {
     })
     expect(Number(body.cent.timestamp)).toBeGreaterThanOrEqual(before)
     expect(Number(body.cent.timestamp)).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000))
-    expect(body.cent.token).toMatch(/^[0-9a-f]{64}$/)
-    expect(verifyConnectionToken(realtimeKey(SECRET), '', body.cent.timestamp, body.cent.token)).toBe(true)
+    expect(claimsOf(realtimeKey(SECRET), body.cent.token)).toMatchObject({
+      sub: '',
+      iat: Number(body.cent.timestamp),
+    })
     const project = (await ctx.app.inject('/api/info/project')).json()
     expect(body.recaptcha).toBe(project.captcha.site_key)
     expect(body.recaptcha).not.toBe('')
@@ -61,14 +69,11 @@ describe('GET /api/player/settings', () => {
       await ctx.app.inject({ url: '/api/player/settings', cookies: { [cookie.name]: cookie.value } })
     ).json()
     expect(body.cent.user).toBe(id)
-    const key = realtimeKey(SECRET)
-    expect(verifyConnectionToken(key, id, body.cent.timestamp, body.cent.token)).toBe(true)
-    // The token names this player: it does not pass for a guest or another player.
-    expect(verifyConnectionToken(key, '', body.cent.timestamp, body.cent.token)).toBe(false)
-    expect(verifyConnectionToken(key, `${id}1`, body.cent.timestamp, body.cent.token)).toBe(false)
-    expect(verifyConnectionToken(realtimeKey(`${SECRET}x`), id, body.cent.timestamp, body.cent.token)).toBe(
-      false,
-    )
+    // The token names this player and this sign-in, and only this install's key signs it.
+    const claims = claimsOf(realtimeKey(SECRET), body.cent.token)
+    expect(claims?.sub).toBe(id)
+    expect(claims?.sid).toMatch(/^[0-9a-f]{64}$/)
+    expect(claimsOf(realtimeKey(`${SECRET}x`), body.cent.token)).toBeNull()
   })
 
   it('uses the request origin and ws:// without PUBLIC_URL', async () => {

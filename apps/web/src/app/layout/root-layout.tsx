@@ -7,6 +7,9 @@ import { Notices } from '../../components/notices/notices.tsx'
 import { NavigationEffects } from '../navigation-effects.tsx'
 import { AccountEffects } from '../../features/account/components/account-effects.tsx'
 import { PaymentReturn } from '../../features/cashbox/components/payment-return.tsx'
+import { PaymentNotices } from '../../features/cashbox/components/payment-notices.tsx'
+import { BalanceSync } from '../../features/wallet/components/balance-sync.tsx'
+import { RealtimeEffects } from '../realtime-effects.tsx'
 import { SeoManager } from '../seo-manager.tsx'
 import { Header } from './header.tsx'
 import { Footer } from './footer.tsx'
@@ -34,6 +37,9 @@ export function RootLayout() {
       <NavigationEffects />
       <AccountEffects />
       <PaymentReturn />
+      <RealtimeEffects />
+      <BalanceSync />
+      <PaymentNotices />
       <SeoManager />
       <GameFrameSlot />
     </GameSessionProvider>

@@ -10,9 +10,10 @@ import { Grid } from '../../components/grid/grid.tsx'
 import { TOP_GAMES, TOP_GAMES_COUNT } from '../../features/games/api/games.ts'
 import { GameRow } from '../../features/games/components/game-row.tsx'
 import { GameSearch } from '../../features/games/components/game-search.tsx'
+import { LatestWins } from '../../features/games/components/latest-wins.tsx'
 import styles from './home-page.module.css'
 
-/** The main page: hero banners, why-us blocks, promotions, tournaments and jackpot teasers, SEO text. */
+/** The main page: hero banners, the lobby row, latest wins, why-us blocks, promotions, tournaments and jackpot teasers, SEO text. */
 export function HomePage() {
   const { t } = useTranslation()
   const files = useFiles().data ?? []
@@ -42,6 +43,8 @@ export function HomePage() {
           <GameRow filter={TOP_GAMES} label={t('home.top_games')} count={TOP_GAMES_COUNT} />
         </section>
       </GameSearch>
+
+      <LatestWins />
 
       <section aria-labelledby="why-us" className={styles.section}>
         <h2 id="why-us" className={styles.sectionTitle}>

@@ -3,6 +3,9 @@ import { useServices } from '../../../lib/services.tsx'
 import { ACCOUNTS_QUERY_KEY } from '../../wallet/api/accounts.ts'
 import { createPaymentsLib, type PaymentsLib } from '../payments-lib/payments-lib.ts'
 import type { PaymentAction, PaymentsMethod, PlayerPayment } from '../payments-lib/types.ts'
+import { PAYMENTS_KEY } from './payments-key.ts'
+
+export { PAYMENTS_KEY }
 
 const libs = new WeakMap<object, PaymentsLib>()
 
@@ -16,8 +19,6 @@ export function usePaymentsLib(): PaymentsLib {
   }
   return lib
 }
-
-export const PAYMENTS_KEY = ['player', 'payments'] as const
 
 export function usePaymentsConfig() {
   const lib = usePaymentsLib()

@@ -18,12 +18,15 @@ export function PaymentReturn() {
   const navigate = useNavigate()
   useEffect(() => {
     const params = new URLSearchParams(location.search)
+    const payment = params.get('payment')
     const status = params.get('status')
-    if (!params.get('payment') || !status) return
+    if (!payment || !status) return
+    // The realtime hub's notice of the same payment replaces this toast rather than adding one.
+    const id = `payment-${payment}`
     toasts.show(
       DONE.has(status)
-        ? { type: 'success', title: t('cashbox.success_deposit') }
-        : { type: 'error', title: t('cashbox.unsuccess') },
+        ? { id, type: 'success', title: t('cashbox.success_deposit') }
+        : { id, type: 'error', title: t('cashbox.unsuccess') },
     )
     void queryClient.invalidateQueries({ queryKey: ['player'] })
     params.delete('payment')

@@ -1,0 +1,463 @@
+import crypto from 'node:crypto'
+import {
+  amountReached,
+  changeDueAt,
+  confirmChange,
+  confirmUntil,
+  formatAmount,
+  isExclusion,
+  limitStatus,
+  periodWindow,
+  remaining,
+  requestChange,
+  settle,
+  type LimitAmounts,
+  type LimitLifetime,
+  type LimitPeriod,
+  type LimitRecord,
+  type LimitStatus,
+  type LimitType,
+  type Locale,
+} from '@aurum/shared'
+import type { Database, Executor } from '../../db/client.ts'
+import { AppError } from '../../lib/errors.ts'
+import { t } from '../../lib/i18n.ts'
+import type { MailService } from '../../lib/mail.ts'
+import type { PlayGuard } from '../games/wallet.ts'
+
+/** A limit as the client reads it (IUserLimit, api-shapes §6.5), with what waits to take effect. */
+export interface UserLimit {
+  id: number
+  type: LimitType
+  /** The period of an amount limit; the lifetime of a cooling-off or self-exclusion. */
+  period: string
+  status: LimitStatus
+  strategy: null
+  parent_type: null
+  created_at: string
+  /** When a removal takes effect (confirmed or not), or when an exclusion ends. */
+  disable_at: string | null
+  /** Until when the e-mailed link of a waiting change can be used. */
+  confirm_until: string | null
+  accounts: Array<{
+    currency: string
+    amount_cents: number
+    current_value_amount_cents: number
+    /** The end of the current period. */
+    active_until: string | null
+  }>
+  /** A loosening that waits: its period and amounts, and when it may take effect. */
+  pending: {
+    period: string
+    accounts: Array<{ currency: string; amount_cents: number }>
+    effective_at: string
+  } | null
+}
+
+export interface AmountLimitInput {
+  type: 'deposit' | 'wager' | 'loss'
+  period: LimitPeriod
+  accounts: Array<{ currency: string; amount_cents: number }>
+}
+export interface ExclusionInput {
+  type: 'coolingoff' | 'selfexclusion'
+  /** The lifetime (IUserLimit has one `period` field for both). */
+  period: LimitLifetime
+}
+export type LimitInput = AmountLimitInput | ExclusionInput
+
+export const isExclusionInput = (input: { type: string }): input is ExclusionInput =>
+  input.type === 'coolingoff' || input.type === 'selfexclusion'
+
+interface LimitRow {
+  id: bigint
+  user_id: bigint
+  type: LimitType
+  period: LimitPeriod | null
+  amounts: LimitAmounts
+  lifetime: LimitLifetime | null
+  ends_at: Date | null
+  anchor: Date
+  pending: { period: LimitPeriod; amounts: LimitAmounts } | null
+  pending_removal: boolean
+  requested_at: Date | null
+  confirmed_at: Date | null
+  created_at: Date
+}
+
+const COLUMNS = `id, user_id, type, period, amounts, lifetime, ends_at, anchor, pending, pending_removal, requested_at,
+  confirmed_at, created_at`
+
+const toRecord = (r: LimitRow): LimitRecord => ({
+  type: r.type,
+  period: r.period,
+  amounts: r.amounts,
+  lifetime: r.lifetime,
+  endsAt: r.ends_at,
+  createdAt: r.created_at,
+  anchor: r.anchor,
+  pending: r.pending,
+  pendingRemoval: r.pending_removal,
+  requestedAt: r.requested_at,
+  confirmedAt: r.confirmed_at,
+})
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
+
+/**
+ * Responsible-gambling limits (docs/responsible-gambling.md): what players set, with the rules of
+ * packages/shared/src/limits.ts, and the checks the money paths make. A check locks the player's
+ * limit rows of that kind in the caller's transaction, so that concurrent deposits (or bets) are
+ * counted one after another and never together exceed a limit.
+ */
+export class LimitsService {
+  constructor(
+    private db: Database,
+    private mail: MailService,
+    private delayMs: number,
+    private now: () => Date = () => new Date(),
+  ) {}
+
+  /** The player's limits in force, settled to now (waiting changes applied or dropped as due). */
+  private async rows(
+    db: Executor,
+    userId: bigint,
+    lock: string = '',
+  ): Promise<Array<{ row: LimitRow; limit: LimitRecord }>> {
+    const rows = await db.query<LimitRow>(
+      `SELECT ${COLUMNS} FROM user_limits WHERE user_id = $1 AND removed_at IS NULL ORDER BY id ${lock}`,
+      [userId.toString()],
+    )
+    const now = this.now()
+    const live: Array<{ row: LimitRow; limit: LimitRecord }> = []
+    for (const row of rows) {
+      const before = toRecord(row)
+      const after = settle(before, now, this.delayMs)
+      if (after === null) {
+        await db.query('UPDATE user_limits SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL', [
+          row.id.toString(),
+          now,
+        ])
+        continue
+      }
+      if (after !== before) await this.store(db, row.id, after, null)
+      live.push({ row, limit: after })
+    }
+    return live
+  }
+
+  private async store(db: Executor, id: bigint, limit: LimitRecord, tokenHash: string | null | undefined) {
+    await db.query(
+      `UPDATE user_limits SET period = $2, amounts = $3, lifetime = $4, ends_at = $5, anchor = $6, pending = $7,
+         pending_removal = $8, requested_at = $9, confirmed_at = $10,
+         confirm_token_hash = CASE WHEN $11::boolean THEN $12 ELSE confirm_token_hash END
+       WHERE id = $1`,
+      [
+        id.toString(),
+        limit.period,
+        JSON.stringify(limit.amounts),
+        limit.lifetime,
+        limit.endsAt,
+        limit.anchor,
+        limit.pending ? JSON.stringify(limit.pending) : null,
+        limit.pendingRemoval,
+        limit.requestedAt,
+        limit.confirmedAt,
+        tokenHash !== undefined,
+        tokenHash ?? null,
+      ],
+    )
+  }
+
+  /** What a limit counted so far in the period `now` falls in, per currency. */
+  private async currentValue(db: Executor, userId: bigint, limit: LimitRecord, currency: string) {
+    if (!limit.period) return { value: 0n, until: null }
+    const { start, end } = periodWindow(limit.period, limit.anchor, this.now())
+    const args = [userId.toString(), currency, start, end]
+    let value: bigint
+    if (limit.type === 'deposit') {
+      // Deposits under way count too: two at once never pass a limit together.
+      const [row] = await db.query<{ v: bigint }>(
+        `SELECT coalesce(sum(amount_cents), 0)::int8 AS v FROM payments
+         WHERE user_id = $1 AND currency = $2 AND action = 'deposit' AND state IN ('processing', 'pending', 'succeeded')
+           AND created_at >= $3 AND created_at < $4`,
+        args,
+      )
+      value = row!.v
+    } else {
+      const [row] = await db.query<{ bets: bigint; wins: bigint }>(
+        `SELECT coalesce(sum(total_bets), 0)::int8 AS bets, coalesce(sum(total_wins), 0)::int8 AS wins FROM game_rounds
+         WHERE user_id = $1 AND currency = $2 AND created_at >= $3 AND created_at < $4`,
+        args,
+      )
+      // A loss limit counts what was lost net of wins, never below zero.
+      value = limit.type === 'wager' ? row!.bets : row!.bets > row!.wins ? row!.bets - row!.wins : 0n
+    }
+    return { value, until: end }
+  }
+
+  async list(userId: bigint): Promise<UserLimit[]> {
+    return this.db.transaction(async (tx) => {
+      const out: UserLimit[] = []
+      for (const { row, limit } of await this.rows(tx, userId))
+        out.push(await this.view(tx, userId, row, limit))
+      return out
+    })
+  }
+
+  private async view(db: Executor, userId: bigint, row: LimitRow, limit: LimitRecord): Promise<UserLimit> {
+    const accounts: UserLimit['accounts'] = []
+    for (const [currency, amount] of Object.entries(limit.amounts)) {
+      const { value, until } = await this.currentValue(db, userId, limit, currency)
+      accounts.push({
+        currency,
+        amount_cents: amount,
+        current_value_amount_cents: Number(value),
+        active_until: until?.toISOString() ?? null,
+      })
+    }
+    const due = changeDueAt(limit, this.delayMs)
+    const lapse = confirmUntil(limit)
+    return {
+      id: Number(row.id),
+      type: limit.type,
+      period: (isExclusion(limit.type) ? limit.lifetime : limit.period) ?? '',
+      status: limitStatus(limit),
+      strategy: null,
+      parent_type: null,
+      created_at: limit.createdAt.toISOString(),
+      disable_at: isExclusion(limit.type)
+        ? (limit.endsAt?.toISOString() ?? null)
+        : limit.pendingRemoval && due
+          ? due.toISOString()
+          : null,
+      confirm_until: lapse?.toISOString() ?? null,
+      accounts,
+      pending:
+        limit.pending && due
+          ? {
+              period: limit.pending.period,
+              accounts: Object.entries(limit.pending.amounts).map(([currency, amount_cents]) => ({
+                currency,
+                amount_cents,
+              })),
+              effective_at: new Date(
+                Math.max(due.getTime(), limit.confirmedAt?.getTime() ?? 0),
+              ).toISOString(),
+            }
+          : null,
+    }
+  }
+
+  /**
+   * POST /api/user_limits: a new limit, a tightening (at once), or a loosening (waits for the
+   * e-mailed confirmation and the delay). An exclusion can only be lengthened.
+   */
+  async set(userId: bigint, input: LimitInput, locale: Locale, origin: string): Promise<void> {
+    const now = this.now()
+    const proposed = isExclusionInput(input)
+      ? { type: input.type, lifetime: input.period }
+      : {
+          type: input.type,
+          period: input.period,
+          amounts: Object.fromEntries(input.accounts.map((a) => [a.currency, a.amount_cents])),
+        }
+    const period = isExclusionInput(input) ? null : input.period
+    const mail = await this.db.transaction(async (tx) => {
+      const found = (await this.rows(tx, userId, 'FOR UPDATE')).find(
+        ({ limit }) => limit.type === input.type && (isExclusion(limit.type) || limit.period === period),
+      )
+      const change = requestChange(found?.limit ?? null, proposed, now)
+      if (change.kind === 'refused') throw new AppError(change.reason, 422)
+      if (change.kind === 'created') {
+        const l = change.limit
+        await tx.query(
+          `INSERT INTO user_limits (user_id, type, period, amounts, lifetime, ends_at, anchor, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+          [userId.toString(), l.type, l.period, JSON.stringify(l.amounts), l.lifetime, l.endsAt, now],
+        )
+        return null
+      }
+      if (change.kind === 'tightened') {
+        await this.store(tx, found!.row.id, change.limit, null)
+        return null
+      }
+      return this.askConfirmation(tx, userId, found!.row.id, change.limit, locale, origin)
+    })
+    // Sent once the change is committed (and outside the transaction: the outbox is another write).
+    if (mail) await this.mail.send(mail)
+  }
+
+  /** DELETE /api/user_limits/{id}: a removal waits for the confirmation and the delay; exclusions stay. */
+  async remove(userId: bigint, id: bigint, locale: Locale, origin: string): Promise<void> {
+    const mail = await this.db.transaction(async (tx) => {
+      const found = (await this.rows(tx, userId, 'FOR UPDATE')).find(({ row }) => row.id === id)
+      if (!found) throw new AppError('not_found', 404)
+      const change = requestChange(found.limit, null, this.now())
+      if (change.kind === 'refused') throw new AppError(change.reason, 422)
+      return this.askConfirmation(tx, userId, id, change.limit, locale, origin)
+    })
+    await this.mail.send(mail)
+  }
+
+  private async askConfirmation(
+    tx: Executor,
+    userId: bigint,
+    id: bigint,
+    limit: LimitRecord,
+    locale: Locale,
+    origin: string,
+  ): Promise<Parameters<MailService['send']>[0]> {
+    const token = crypto.randomBytes(32).toString('base64url')
+    await this.store(tx, id, limit, hashToken(token))
+    const [user] = await tx.query<{ email: string; language: Locale }>(
+      'SELECT email, language FROM users WHERE id = $1',
+      [userId.toString()],
+    )
+    const lang = user?.language ?? locale
+    const name = t(lang, `api.limits.names.${limit.type}`)
+    const change = limit.pendingRemoval
+      ? t(lang, 'api.limits.change_remove', { limit: name })
+      : t(lang, 'api.limits.change_set', {
+          limit: name,
+          amount: Object.entries(limit.pending!.amounts)
+            .map(([currency, cents]) => formatAmount(cents, currency, lang))
+            .join(', '),
+          period: t(lang, `api.limits.periods.${limit.pending!.period}`),
+        })
+    return {
+      to: user!.email,
+      template: 'limit_confirmation',
+      locale: lang,
+      userId,
+      vars: {
+        change,
+        hours: String(Math.round(this.delayMs / 3_600_000)),
+        due: this.utc(changeDueAt(limit, this.delayMs)!, lang),
+        expires: this.utc(confirmUntil(limit)!, lang),
+        link: `${origin}/profile/limits/confirm?token=${token}`,
+      },
+    }
+  }
+
+  /** POST /api/user_limits/confirm: the e-mailed link; the change takes effect once its delay has passed. */
+  async confirm(token: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<LimitRow>(
+        `SELECT ${COLUMNS} FROM user_limits WHERE confirm_token_hash = $1 AND removed_at IS NULL FOR UPDATE`,
+        [hashToken(token)],
+      )
+      const now = this.now()
+      const limit = row ? toRecord(row) : null
+      const lapse = limit ? confirmUntil(limit) : null
+      if (!row || !limit || !lapse || lapse.getTime() <= now.getTime())
+        throw new AppError('limit_token_invalid', 422)
+      const confirmed = confirmChange(limit, now)
+      const after = settle(confirmed, now, this.delayMs)
+      if (after === null) {
+        await tx.query('UPDATE user_limits SET removed_at = $2, confirm_token_hash = NULL WHERE id = $1', [
+          row.id.toString(),
+          now,
+        ])
+      } else {
+        await this.store(tx, row.id, after, null)
+      }
+    })
+  }
+
+  // ── Checks of the money paths ───────────────────────────────────────────────────────────
+
+  /**
+   * Before a deposit is created, in its transaction: refused during a cooling-off or
+   * self-exclusion, and beyond what any deposit limit leaves in its period (in-flight deposits
+   * count). The player's limit rows stay locked until the deposit is written.
+   */
+  async checkDeposit(
+    tx: Executor,
+    userId: bigint,
+    currency: string,
+    amount: bigint,
+    locale: Locale,
+  ): Promise<void> {
+    const limits = await this.rows(tx, userId, 'FOR UPDATE')
+    this.refuseExcluded(
+      limits.map((l) => l.limit),
+      locale,
+    )
+    for (const { limit } of limits) {
+      if (limit.type !== 'deposit') continue
+      const cap = limit.amounts[currency]
+      if (cap === undefined) continue
+      const { value, until } = await this.currentValue(tx, userId, limit, currency)
+      const left = remaining(cap, Number(value))
+      if (amount <= BigInt(left)) continue
+      throw new AppError('deposit_limit', 422, {
+        amount_cents: [
+          t(locale, 'api.limits.deposit_remaining', {
+            amount: formatAmount(left, currency, locale),
+            until: this.utc(until!, locale),
+          }),
+        ],
+      })
+    }
+  }
+
+  /**
+   * Before a real-money game opens: refused during a cooling-off or self-exclusion (403
+   * `excluded`), and when a wager or loss limit in the game's currency is reached for its period
+   * (403 `limit_reached`; spec §2 sends the player to the limits page).
+   */
+  async checkLaunch(userId: bigint, currency: string, locale: Locale): Promise<void> {
+    const limits = await this.db.transaction((tx) => this.rows(tx, userId))
+    this.refuseExcluded(
+      limits.map((l) => l.limit),
+      locale,
+    )
+    for (const { limit } of limits) {
+      if (limit.type !== 'wager' && limit.type !== 'loss') continue
+      const cap = limit.amounts[currency]
+      if (cap === undefined) continue
+      const { value } = await this.currentValue(this.db, userId, limit, currency)
+      if (amountReached(cap, Number(value))) throw new AppError('limit_reached', 403)
+    }
+  }
+
+  /** A self-excluded player may not sign in (403 `self_excluded`, with when that becomes possible). */
+  async checkSignIn(userId: bigint, locale: Locale): Promise<void> {
+    const limits = await this.db.transaction((tx) => this.rows(tx, userId))
+    const exclusion = limits.find(({ limit }) => limit.type === 'selfexclusion')?.limit
+    if (!exclusion) return
+    // One sentence for a sign-in form's single alert: what happened, and until when.
+    const when = exclusion.endsAt
+      ? t(locale, 'api.limits.signin_blocked_until', { until: this.utc(exclusion.endsAt, locale) })
+      : t(locale, 'api.limits.signin_blocked_forever')
+    throw new AppError('self_excluded', 403, { base: [`${t(locale, 'api.errors.self_excluded')} ${when}`] })
+  }
+
+  /** A moment as players read it in e-mails and messages: their language, in UTC. */
+  private utc(date: Date, locale: Locale): string {
+    return `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`
+  }
+
+  /** The games' guard of these limits (bets are checked at launch for now: docs/responsible-gambling.md). */
+  playGuard(): PlayGuard {
+    return {
+      beforeLaunch: ({ userId, currency, locale }) => this.checkLaunch(userId, currency, locale ?? 'en'),
+    }
+  }
+
+  private refuseExcluded(limits: LimitRecord[], locale: Locale): void {
+    const exclusion = limits.find((l) => isExclusion(l.type))
+    if (!exclusion) return
+    const until = exclusion.endsAt
+    throw new AppError('excluded', 403, {
+      base: [
+        until
+          ? t(locale, 'api.limits.excluded_until', {
+              until: this.utc(until, locale),
+            })
+          : t(locale, 'api.limits.excluded_forever'),
+      ],
+    })
+  }
+}

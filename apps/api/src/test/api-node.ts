@@ -1,0 +1,37 @@
+/**
+ * A second api node for tests, in a process of its own: the app (no SSR) on a database cloned
+ * from the test template, listening on a free port of the loopback. It prints `{"address"}` once
+ * it listens and shuts down cleanly on SIGTERM. Its configuration comes from the environment
+ * (REDIS_URL, REDIS_PREFIX, SESSION_SECRET… as the test gives them); TEST_DB_TEMPLATE is the
+ * template as JSON.
+ */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { buildApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import { openTestDatabase, type DbTemplate } from './database.ts'
+
+const template = JSON.parse(process.env.TEST_DB_TEMPLATE ?? '') as DbTemplate
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-node-'))
+const { db, drop } = await openTestDatabase(template)
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  CAPTCHA_ENABLED_REGISTER: 'false',
+  ...process.env,
+  DATA_DIR: dataDir,
+})
+const app = await buildApp({ config, db, logger: false })
+const address = await app.listen({ port: 0, host: '127.0.0.1' })
+process.stdout.write(`${JSON.stringify({ address })}\n`)
+
+process.once('SIGTERM', () => {
+  void (async () => {
+    await app.close()
+    await db.close()
+    await drop?.()
+    await fs.rm(dataDir, { recursive: true, force: true })
+    process.exit(0)
+  })()
+})
