@@ -82,3 +82,17 @@ export interface WinNotice {
   /** The player's display name, masked (e.g. "ja***") */
   nickname: string
 }
+
+/**
+ * `game_limits`: a limit stopped the player's play (a bet refused, a game session ended, an
+ * exclusion begun). The open game frame closes and the limit-reached notice shows (spec §4, §8).
+ */
+export interface GameLimitNotice {
+  type: 'limit_reached'
+  /** The limit: wager, loss, session, coolingoff or selfexclusion. */
+  limit: string
+  /** The wallet's currency of a wager or loss limit. */
+  currency: string | null
+  /** When play may resume: the end of the limit's period or of the exclusion (null: never). */
+  until: string | null
+}

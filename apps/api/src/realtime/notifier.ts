@@ -1,4 +1,10 @@
-import { privateChannel, publicChannel, type PaymentChangeNotice, type WinNotice } from '@aurum/shared'
+import {
+  privateChannel,
+  publicChannel,
+  type GameLimitNotice,
+  type PaymentChangeNotice,
+  type WinNotice,
+} from '@aurum/shared'
 import type { PaymentRow } from '../modules/payments/mapping.ts'
 import type { UserAccount } from '../modules/wallets/service.ts'
 import type { Hub } from './hub.ts'
@@ -77,6 +83,13 @@ export class RealtimeNotifier {
     this.hub
       .publish(privateChannel('payments_changes', row.user_id.toString()), notice)
       .catch((err: unknown) => this.log.warn({ err: (err as Error).message }, 'payment publication failed'))
+  }
+
+  /** A limit stopped the player's play: the open game frames close (`game_limits#<user>`). */
+  limitReached(userId: bigint, notice: GameLimitNotice): void {
+    this.hub
+      .publish(privateChannel('game_limits', userId.toString()), notice)
+      .catch((err: unknown) => this.log.warn({ err: (err as Error).message }, 'limit publication failed'))
   }
 
   /** A round finished with a win: published to the feed when it is notable (and the feed isn't too busy). */

@@ -93,6 +93,34 @@ describe('what the casino publishes', () => {
     wins.close()
   })
 
+  it('tells the open game frame when a limit stops play (game_limits), and only then', async () => {
+    const { player, sessionId } = await playing('limited')
+    const limits = await listen(`game_limits#${player.id}`, player.sid)
+    await client(ctx, player.sid).post('/api/user_limits', {
+      type: 'wager',
+      period: 'day',
+      accounts: [{ currency: 'EUR', amount_cents: 1_000 }],
+    })
+    expect((await spin(ctx, sessionId, 700, 0)).statusCode).toBe(200)
+    // More than is left: refused, but 300 may still be wagered (the game stays open).
+    expect((await spin(ctx, sessionId, 500, 0)).json().code).toBe('limit_reached')
+    expect((await spin(ctx, sessionId, 300, 0)).statusCode).toBe(200)
+    expect(limits.received).toEqual([])
+    expect((await spin(ctx, sessionId, 100, 0)).json().code).toBe('limit_reached')
+    await until(() => limits.received.length === 1)
+    expect(limits.received[0]).toMatchObject({ type: 'limit_reached', limit: 'wager', currency: 'EUR' })
+    expect(new Date((limits.received[0] as { until: string }).until).getTime()).toBeGreaterThan(Date.now())
+    await client(ctx, player.sid).post('/api/user_limits', { type: 'selfexclusion', period: 'forever' })
+    await until(() => limits.received.length === 2)
+    expect(limits.received[1]).toEqual({
+      type: 'limit_reached',
+      limit: 'selfexclusion',
+      currency: null,
+      until: null,
+    })
+    limits.close()
+  })
+
   it('masks names to their first two characters', () => {
     expect(maskNickname('Jackpotjane', 'x@example.com')).toBe('Ja***')
     expect(maskNickname(null, 'olga.k@example.com')).toBe('ol***')

@@ -21,14 +21,32 @@ export class WalletError extends AppError {
 }
 
 /**
- * Responsible-gambling checks before play (the limits issue plugs its rules in here): before a
- * real-money game opens, and before each bet.
+ * A bet refused by a limit whose reach also ends the game session (a session-time limit, a
+ * cooling-off or self-exclusion): the wallet closes the session after the refusal, so that the
+ * game's next call finds it ended.
+ */
+export class SessionLimitError extends WalletError {
+  constructor() {
+    super('limit_reached')
+  }
+}
+
+/**
+ * Responsible-gambling checks before play (docs/responsible-gambling.md): before a real-money
+ * game opens, and before each bet of a player the database flags as having limits on play.
  */
 export interface PlayGuard {
   /** Throws AppError (403) when the player may not open a real-money game now; `locale` for its message. */
   beforeLaunch(player: { userId: bigint; currency: string; locale?: Locale }): Promise<void>
-  /** Throws WalletError('limit_reached') when the bet would break an active limit (none: bets are not checked). */
-  beforeBet?(tx: Executor, bet: { userId: bigint; currency: string; amountCents: bigint }): Promise<void>
+  /**
+   * In the bet's transaction, for a player with limits on play (wallet_move's AU003): throws
+   * WalletError('limit_reached') when the bet would break one (SessionLimitError to end the
+   * game session too). Without it, such bets are taken unchecked.
+   */
+  beforeBet?(
+    tx: Executor,
+    bet: { userId: bigint; currency: string; amountCents: bigint; sessionId: string },
+  ): Promise<void>
 }
 
 export type WalletAnswer = BalanceAnswer
@@ -305,13 +323,15 @@ export class SeamlessWallet {
   }
 
   /**
-   * A bet or a win: one statement, the database function `wallet_move` (migration 011), unless a
-   * bet guard has to look at the bet first (then in one transaction: a replay answers its first
-   * answer before the guard is asked, so a limit never refuses a bet already taken).
+   * A bet or a win: one statement, the database function `wallet_move` (migrations 011, 018). A
+   * bet of a player with limits on play is refused by it (AU003) and made again in a transaction
+   * that checks the limits first: a replay answers its first answer before the guard is asked, so
+   * a limit never refuses a bet already taken.
    */
   private async move(kind: 'bet' | 'win', input: MoveInput & MoveExtras): Promise<WalletAnswer> {
     const amount = BigInt(input.amount_cents)
-    const params = [
+    const beforeBet = this.guard?.beforeBet?.bind(this.guard)
+    const params = (checked: boolean) => [
       GAME_PROVIDER,
       input.session_id,
       kind,
@@ -324,18 +344,20 @@ export class SeamlessWallet {
       this.now(),
       `${SESSION_IDLE_MS} milliseconds`,
       HOUSE_SHARDS,
+      checked,
     ]
     // The session's player comes along, to tell the player's open tabs (a replay tells the same balance again).
-    const sql = `SELECT wallet_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::interval, $12) AS answer,
+    const sql = `SELECT wallet_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::interval, $12, $13) AS answer,
       (SELECT user_id FROM game_sessions WHERE id = $2) AS user_id`
     type Row = { answer: WalletAnswer; user_id: bigint }
     try {
-      const beforeBet = this.guard?.beforeBet?.bind(this.guard)
-      if (!beforeBet || kind !== 'bet' || amount === 0n) {
-        const [row] = await this.db.query<Row>(sql, params)
+      try {
+        const [row] = await this.db.query<Row>(sql, params(!beforeBet))
         this.ledger.balanceMoved(this.db, row!.user_id, row!.answer.currency)
         this.won(kind, input)
         return row!.answer
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'AU003' || !beforeBet) throw error
       }
       return await this.db.transaction(async (tx) => {
         const session = await this.session(tx, input.session_id)
@@ -345,13 +367,20 @@ export class SeamlessWallet {
           userId: session.user_id,
           currency: session.currency,
           amountCents: amount,
+          sessionId: session.id,
         })
-        const [row] = await tx.query<Row>(sql, params)
+        const [row] = await tx.query<Row>(sql, params(true))
         this.ledger.balanceMoved(tx, row!.user_id, row!.answer.currency)
         tx.afterCommit(() => this.won(kind, input))
         return row!.answer
       })
     } catch (error) {
+      if (error instanceof SessionLimitError)
+        await this.db.query('UPDATE game_sessions SET closed_at = $2 WHERE id = $1 AND closed_at IS NULL', [
+          input.session_id,
+          this.now(),
+        ])
+      if (error instanceof WalletError) throw error
       const code = (error as { code?: string }).code
       if (code === 'AU001' || error instanceof InsufficientFundsError)
         throw new WalletError('insufficient_funds', 422)

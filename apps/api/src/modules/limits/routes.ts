@@ -39,6 +39,19 @@ const limitBody = z.discriminatedUnion('type', [
   }),
   z.object({
     ...ignored,
+    type: z.literal('session'),
+    period: z.enum(LIMIT_PERIODS),
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(31 * 24 * 60)
+      .describe('Minutes of real-money play per period'),
+    accounts: z.array(z.unknown()).max(0).optional(),
+    session: z.unknown().optional(),
+  }),
+  z.object({
+    ...ignored,
     type: z.enum(['coolingoff', 'selfexclusion']),
     period: z.enum(LIMIT_LIFETIMES).describe('The lifetime: day, day_3, week, month, month_3 … forever'),
     accounts: z.array(z.unknown()).max(0).optional(),
@@ -63,10 +76,15 @@ const userLimit = z
     disable_at: z.string().nullable(),
     confirm_until: z.string().nullable(),
     accounts: z.array(account),
+    session: z
+      .object({ minutes: z.number(), current_minutes: z.number(), active_until: z.string().nullable() })
+      .nullable()
+      .describe('A session limit: minutes of play per period and those played (its accounts are empty)'),
     pending: z
       .object({
         period: z.string(),
         accounts: z.array(z.object({ currency: z.string(), amount_cents: z.number() })),
+        minutes: z.number().nullable(),
         effective_at: z.string(),
       })
       .nullable(),
@@ -113,11 +131,9 @@ export const limitsRoutes: FastifyPluginAsyncZod<{
         userId,
         isExclusionInput(body)
           ? { type: body.type, period: body.period }
-          : {
-              type: body.type,
-              period: body.period,
-              accounts: body.accounts,
-            },
+          : body.type === 'session'
+            ? { type: 'session', period: body.period, minutes: body.minutes }
+            : { type: body.type, period: body.period, accounts: body.accounts },
         request.locale,
         linkOrigin(publicUrl, request),
       )

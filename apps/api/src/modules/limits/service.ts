@@ -16,6 +16,7 @@ import {
   type LimitPeriod,
   type LimitRecord,
   type LimitStatus,
+  type GameLimitNotice,
   type LimitType,
   type Locale,
 } from '@aurum/shared'
@@ -23,7 +24,7 @@ import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import type { MailService } from '../../lib/mail.ts'
-import type { PlayGuard } from '../games/wallet.ts'
+import { SESSION_IDLE_MS, SessionLimitError, WalletError, type PlayGuard } from '../games/wallet.ts'
 
 /** A limit as the client reads it (IUserLimit, api-shapes §6.5), with what waits to take effect. */
 export interface UserLimit {
@@ -46,10 +47,13 @@ export interface UserLimit {
     /** The end of the current period. */
     active_until: string | null
   }>
-  /** A loosening that waits: its period and amounts, and when it may take effect. */
+  /** A session limit (its `accounts` are empty): the minutes of play per period, and those played. */
+  session: { minutes: number; current_minutes: number; active_until: string | null } | null
+  /** A loosening that waits: its period and amounts (minutes of a session limit), and when it may take effect. */
   pending: {
     period: string
     accounts: Array<{ currency: string; amount_cents: number }>
+    minutes: number | null
     effective_at: string
   } | null
 }
@@ -64,7 +68,16 @@ export interface ExclusionInput {
   /** The lifetime (IUserLimit has one `period` field for both). */
   period: LimitLifetime
 }
-export type LimitInput = AmountLimitInput | ExclusionInput
+export interface SessionLimitInput {
+  type: 'session'
+  period: LimitPeriod
+  /** Minutes of play per period. */
+  minutes: number
+}
+export type LimitInput = AmountLimitInput | ExclusionInput | SessionLimitInput
+
+/** A session limit keeps its minutes in `amounts` under this key (amount limits: currency codes). */
+const MINUTES = 'minutes'
 
 export const isExclusionInput = (input: { type: string }): input is ExclusionInput =>
   input.type === 'coolingoff' || input.type === 'selfexclusion'
@@ -111,6 +124,9 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
  * counted one after another and never together exceed a limit.
  */
 export class LimitsService {
+  /** Told when a limit stops a player's play (the realtime `game_limits` channel). */
+  onReached: (userId: bigint, notice: GameLimitNotice) => void = () => {}
+
   constructor(
     private db: Database,
     private mail: MailService,
@@ -175,7 +191,9 @@ export class LimitsService {
     const { start, end } = periodWindow(limit.period, limit.anchor, this.now())
     const args = [userId.toString(), currency, start, end]
     let value: bigint
-    if (limit.type === 'deposit') {
+    if (limit.type === 'session') {
+      value = BigInt(Math.floor((await this.playedSeconds(db, userId, start, end)) / 60))
+    } else if (limit.type === 'deposit') {
       // Deposits under way count too: two at once never pass a limit together.
       const [row] = await db.query<{ v: bigint }>(
         `SELECT coalesce(sum(amount_cents), 0)::int8 AS v FROM payments
@@ -196,6 +214,24 @@ export class LimitsService {
     return { value, until: end }
   }
 
+  /**
+   * Seconds of real-money play between `start` and `end`, up to now: each game session from its
+   * start to its last call (an open one that is still live: to now). Two games open at once count
+   * twice, as two clocks would.
+   */
+  private async playedSeconds(db: Executor, userId: bigint, start: Date, end: Date): Promise<number> {
+    const now = this.now()
+    const [row] = await db.query<{ seconds: number | string | null }>(
+      `SELECT coalesce(sum(greatest(0, extract(epoch FROM
+           least(CASE WHEN closed_at IS NULL AND last_seen_at > $4::timestamptz - $5::interval THEN $4::timestamptz
+                      ELSE least(last_seen_at, coalesce(closed_at, last_seen_at)) END, $3::timestamptz)
+           - greatest(created_at, $2::timestamptz)))), 0)::float8 AS seconds
+       FROM game_sessions WHERE user_id = $1 AND created_at < $3 AND created_at <= $4 AND last_seen_at > $2`,
+      [userId.toString(), start, end, now, `${SESSION_IDLE_MS} milliseconds`],
+    )
+    return Number(row?.seconds ?? 0)
+  }
+
   async list(userId: bigint): Promise<UserLimit[]> {
     return this.db.transaction(async (tx) => {
       const out: UserLimit[] = []
@@ -207,8 +243,17 @@ export class LimitsService {
 
   private async view(db: Executor, userId: bigint, row: LimitRow, limit: LimitRecord): Promise<UserLimit> {
     const accounts: UserLimit['accounts'] = []
+    let session: UserLimit['session'] = null
     for (const [currency, amount] of Object.entries(limit.amounts)) {
       const { value, until } = await this.currentValue(db, userId, limit, currency)
+      if (limit.type === 'session') {
+        session = {
+          minutes: amount,
+          current_minutes: Number(value),
+          active_until: until?.toISOString() ?? null,
+        }
+        continue
+      }
       accounts.push({
         currency,
         amount_cents: amount,
@@ -233,14 +278,19 @@ export class LimitsService {
           : null,
       confirm_until: lapse?.toISOString() ?? null,
       accounts,
+      session,
       pending:
         limit.pending && due
           ? {
               period: limit.pending.period,
-              accounts: Object.entries(limit.pending.amounts).map(([currency, amount_cents]) => ({
-                currency,
-                amount_cents,
-              })),
+              accounts:
+                limit.type === 'session'
+                  ? []
+                  : Object.entries(limit.pending.amounts).map(([currency, amount_cents]) => ({
+                      currency,
+                      amount_cents,
+                    })),
+              minutes: limit.type === 'session' ? (limit.pending.amounts[MINUTES] ?? null) : null,
               effective_at: new Date(
                 Math.max(due.getTime(), limit.confirmedAt?.getTime() ?? 0),
               ).toISOString(),
@@ -260,7 +310,10 @@ export class LimitsService {
       : {
           type: input.type,
           period: input.period,
-          amounts: Object.fromEntries(input.accounts.map((a) => [a.currency, a.amount_cents])),
+          amounts:
+            input.type === 'session'
+              ? { [MINUTES]: input.minutes }
+              : Object.fromEntries(input.accounts.map((a) => [a.currency, a.amount_cents])),
         }
     const period = isExclusionInput(input) ? null : input.period
     const mail = await this.db.transaction(async (tx) => {
@@ -276,10 +329,12 @@ export class LimitsService {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
           [userId.toString(), l.type, l.period, JSON.stringify(l.amounts), l.lifetime, l.endsAt, now],
         )
+        await this.excluded(tx, userId, l)
         return null
       }
       if (change.kind === 'tightened') {
         await this.store(tx, found!.row.id, change.limit, null)
+        await this.excluded(tx, userId, change.limit)
         return null
       }
       return this.askConfirmation(tx, userId, found!.row.id, change.limit, locale, origin)
@@ -298,6 +353,20 @@ export class LimitsService {
       return this.askConfirmation(tx, userId, id, change.limit, locale, origin)
     })
     await this.mail.send(mail)
+  }
+
+  /** An exclusion begun or lengthened ends the player's open games, now and in every open tab. */
+  private async excluded(tx: Executor, userId: bigint, limit: LimitRecord): Promise<void> {
+    if (!isExclusion(limit.type)) return
+    await tx.query('UPDATE game_sessions SET closed_at = $2 WHERE user_id = $1 AND closed_at IS NULL', [
+      userId.toString(),
+      this.now(),
+    ])
+    tx.afterCommit(() => this.onReached(userId, this.notice(limit, null, limit.endsAt)))
+  }
+
+  private notice(limit: LimitRecord, currency: string | null, until: Date | null): GameLimitNotice {
+    return { type: 'limit_reached', limit: limit.type, currency, until: until?.toISOString() ?? null }
   }
 
   private async askConfirmation(
@@ -320,9 +389,12 @@ export class LimitsService {
       ? t(lang, 'api.limits.change_remove', { limit: name })
       : t(lang, 'api.limits.change_set', {
           limit: name,
-          amount: Object.entries(limit.pending!.amounts)
-            .map(([currency, cents]) => formatAmount(cents, currency, lang))
-            .join(', '),
+          amount:
+            limit.type === 'session'
+              ? t(lang, 'api.limits.minutes', { count: limit.pending!.amounts[MINUTES] ?? 0 })
+              : Object.entries(limit.pending!.amounts)
+                  .map(([currency, cents]) => formatAmount(cents, currency, lang))
+                  .join(', '),
           period: t(lang, `api.limits.periods.${limit.pending!.period}`),
         })
     return {
@@ -414,11 +486,51 @@ export class LimitsService {
       locale,
     )
     for (const { limit } of limits) {
+      const key = limit.type === 'session' ? MINUTES : currency
+      if (limit.type !== 'wager' && limit.type !== 'loss' && limit.type !== 'session') continue
+      const cap = limit.amounts[key]
+      if (cap === undefined) continue
+      const { value } = await this.currentValue(this.db, userId, limit, key)
+      if (amountReached(cap, Number(value))) throw new AppError('limit_reached', 403)
+    }
+  }
+
+  /**
+   * Before a bet of a player with limits on play, in the bet's transaction (the seamless wallet's
+   * guarded path): refused during a cooling-off or self-exclusion and once the session time of a
+   * period is used up (both also end the game session), and when the bet would take a wager or
+   * loss limit past its amount (a loss counts the bet as lost: it may be). The player's limit rows
+   * stay locked until the bet is written, so that parallel bets are counted one after another.
+   */
+  async checkBet(
+    tx: Executor,
+    bet: { userId: bigint; currency: string; amountCents: bigint },
+  ): Promise<void> {
+    const { userId, currency, amountCents } = bet
+    const limits = await this.rows(tx, userId, 'FOR UPDATE')
+    const exclusion = limits.find(({ limit }) => isExclusion(limit.type))?.limit
+    if (exclusion) {
+      this.onReached(userId, this.notice(exclusion, null, exclusion.endsAt))
+      throw new SessionLimitError()
+    }
+    for (const { limit } of limits) {
+      if (limit.type === 'session') {
+        const cap = limit.amounts[MINUTES]
+        if (cap === undefined) continue
+        const { start, end } = periodWindow(limit.period!, limit.anchor, this.now())
+        if ((await this.playedSeconds(tx, userId, start, end)) < cap * 60) continue
+        this.onReached(userId, this.notice(limit, null, end))
+        throw new SessionLimitError()
+      }
       if (limit.type !== 'wager' && limit.type !== 'loss') continue
       const cap = limit.amounts[currency]
       if (cap === undefined) continue
-      const { value } = await this.currentValue(this.db, userId, limit, currency)
-      if (amountReached(cap, Number(value))) throw new AppError('limit_reached', 403)
+      const { value, until } = await this.currentValue(tx, userId, limit, currency)
+      const left = BigInt(remaining(cap, Number(value)))
+      if (amountCents <= left) continue
+      // Used up: the game closes; a bet larger than what is left: refused, smaller ones may follow.
+      if (left <= 0n) this.onReached(userId, this.notice(limit, currency, until))
+      throw new WalletError('limit_reached')
     }
   }
 
@@ -439,10 +551,11 @@ export class LimitsService {
     return `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`
   }
 
-  /** The games' guard of these limits (bets are checked at launch for now: docs/responsible-gambling.md). */
+  /** The games' guard of these limits: at launch, and at every bet of a player who has limits on play. */
   playGuard(): PlayGuard {
     return {
       beforeLaunch: ({ userId, currency, locale }) => this.checkLaunch(userId, currency, locale ?? 'en'),
+      beforeBet: (tx, bet) => this.checkBet(tx, bet),
     }
   }
 
