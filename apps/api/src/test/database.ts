@@ -2,10 +2,10 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import pg from 'pg'
 import { openDatabase, type Database } from '../db/client.ts'
-import { TEMPLATE_DB } from './global-setup.ts'
 
 /** The migrated template the test setup made (global-setup.ts). */
-export type DbTemplate = { kind: 'pglite'; file: string } | { kind: 'postgres'; url: string }
+export type DbTemplate =
+  { kind: 'pglite'; file: string } | { kind: 'postgres'; url: string; template: string }
 
 /**
  * A fresh database cloned from the migrated template (a PostgreSQL database made with it as
@@ -21,7 +21,7 @@ export async function openTestDatabase(
   const name = `aurum_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: template.url })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`)
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.template}`)
   await admin.end()
   const url = new URL(template.url)
   url.pathname = `/${name}`

@@ -7,7 +7,11 @@ import { openDatabase } from '../db/client.ts'
 import { migrate } from '../db/migrate.ts'
 import { seed } from '../db/seed/index.ts'
 
-export const TEMPLATE_DB = 'aurum_test_template'
+/**
+ * The template of this run: its own name, so that runs side by side (a developer's and CI's, with
+ * other migrations) never clone each other's.
+ */
+const templateName = () => `aurum_test_template_${process.pid}`
 
 /**
  * Builds one migrated and seeded database that every test file clones: a dumped PGlite
@@ -16,19 +20,25 @@ export const TEMPLATE_DB = 'aurum_test_template'
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL
   if (url) {
+    const template = templateName()
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`)
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`)
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${template}`)
     await admin.end()
     const templateUrl = new URL(url)
-    templateUrl.pathname = `/${TEMPLATE_DB}`
+    templateUrl.pathname = `/${template}`
     const db = await openDatabase({ databaseUrl: templateUrl.toString(), poolSize: 1 })
     await migrate(db)
     await seed(db)
     await db.close()
-    project.provide('dbTemplate', { kind: 'postgres', url })
-    return
+    project.provide('dbTemplate', { kind: 'postgres', url, template })
+    return async () => {
+      const c = new pg.Client({ connectionString: url })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
+      await c.end()
+    }
   }
   const db = await openDatabase({})
   await migrate(db)
@@ -44,6 +54,6 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    dbTemplate: { kind: 'pglite'; file: string } | { kind: 'postgres'; url: string }
+    dbTemplate: { kind: 'pglite'; file: string } | { kind: 'postgres'; url: string; template: string }
   }
 }
