@@ -21,6 +21,7 @@ import { CLIENT_DIR, gamePage } from './page.ts'
 import { findGame, games, type RunnableGame } from './games.ts'
 import { LiveTable } from './live.ts'
 import { verifyPage } from './verify.ts'
+import { roundDetailsRoutes } from './round-details.ts'
 import { GameError, Rounds, type GameSession, type RoundsOptions } from './rounds.ts'
 import { blackjackOutcome, blackjackStep, standRemainingHands } from './blackjack.ts'
 import { RecentMap } from './recent.ts'
@@ -43,6 +44,11 @@ export interface GamesAppOptions {
   logger?: boolean | object
   /** When the settler finishes a round left open, by its clock (tests shorten or move them). */
   rounds?: Pick<RoundsOptions, 'openRoundLimitMs' | 'now'>
+  /**
+   * The casino's key for round details (roundDetailsKey of WALLET_SECRET): without it the casino
+   * cannot ask for its players' provably fair data (POST /api/provider/round-details is not served).
+   */
+  roundDetailsKey?: string
 }
 
 const bearer = z.object({ authorization: z.string().regex(/^Bearer [0-9a-f]{32}$/) })
@@ -121,6 +127,8 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
   }
 
   app.get('/healthz', async () => ({ status: 'ok' }))
+
+  if (options.roundDetailsKey) await app.register(roundDetailsRoutes, { db, key: options.roundDetailsKey })
 
   // The built clients (absent in a checkout that has not been built: the pages then answer 500).
   if (fs.existsSync(CLIENT_DIR)) {

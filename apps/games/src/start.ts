@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '@aurum/api/src/db/client.ts'
 import { migrate, type MigrationSet } from '@aurum/api/src/db/migrate.ts'
 import { buildGamesApp } from './app.ts'
 import { WalletClient } from './wallet-client.ts'
+import { roundDetailsKey } from '@aurum/game-protocol/round-details'
 
 /** The game server's migrations: its own tables, recorded apart from the casino's. */
 export const GAME_SERVER_MIGRATIONS: MigrationSet = {
@@ -48,6 +49,7 @@ export async function startGameServer(
     casinoOrigin: settings.casinoOrigin,
     tableSecret: crypto.createHmac('sha256', settings.walletSecret).update('aurum/live-tables').digest('hex'),
     logger: settings.logger,
+    roundDetailsKey: roundDetailsKey(settings.walletSecret),
     rounds:
       settings.openRoundLimitMs === undefined ? undefined : { openRoundLimitMs: settings.openRoundLimitMs },
   })

@@ -19,3 +19,15 @@ export function gamesUrlFor(
   const host = request.hostname.replace(/:\d+$/, '')
   return `${request.protocol}://${host}:${gamesPort(config)}`
 }
+
+/**
+ * Where the casino itself reaches the game server (round details): the one started alongside on
+ * this machine, or GAMES_URL when it runs elsewhere (GAMES_PORT 0); undefined when neither.
+ */
+export function gamesServerUrl(
+  config: Pick<Config, 'PORT' | 'GAMES_PORT' | 'GAMES_URL'>,
+): string | undefined {
+  const port = gamesPort(config)
+  if (port !== 0) return `http://127.0.0.1:${port}`
+  return config.GAMES_URL?.replace(/\/$/, '')
+}

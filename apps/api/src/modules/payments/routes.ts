@@ -302,37 +302,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   )
 
   app.post(
-    '/api/player/payments/with_pages',
-    {
-      config: perPlayer(120),
-      schema: {
-        tags,
-        summary: 'The player’s payments by page, optionally by currency and type',
-        body: z.strictObject({
-          page: z.number().int().min(1).max(100_000).default(1),
-          page_size: z.number().int().min(1).max(100).default(20),
-          filter: z.strictObject({ currency: currency.optional(), type: action.optional() }).optional(),
-        }),
-        response: {
-          200: z.object({
-            data: z.array(playerPayment),
-            pagination: z.object({ page: z.number(), per_page: z.number(), total_count: z.number() }),
-          }),
-          ...auth,
-        },
-      },
-    },
-    async (request) =>
-      payments.historyPage(
-        request.requireUser(),
-        request.body.page,
-        request.body.page_size,
-        request.body.filter ?? {},
-        request.locale,
-      ),
-  )
-
-  app.post(
     '/api/player/payments/:id/recall',
     {
       schema: {

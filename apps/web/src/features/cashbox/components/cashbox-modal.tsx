@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import {
   CRYPTO_WALLET_CURRENCIES,
   currencyDefinition,
@@ -553,6 +554,7 @@ function WithdrawRequests() {
           </li>
         ))}
       </ul>
+      <Link to="/users/payments-history">{t('history.all_payments')}</Link>
     </div>
   )
 }
