@@ -1,4 +1,4 @@
-import type { PaymentChangeNotice, UserAccount, WinNotice } from '@aurum/shared'
+import type { GameLimitNotice, PaymentChangeNotice, UserAccount, WinNotice } from '@aurum/shared'
 
 /**
  * What the realtime hub emits. Channel messages are re-emitted by type as `websocket.<name>`
@@ -10,6 +10,7 @@ export interface RealtimeEventMap {
   'websocket.balance': Partial<UserAccount> & Pick<UserAccount, 'currency'>
   'websocket.payments_changes': PaymentChangeNotice
   'websocket.wins': WinNotice
+  'websocket.game_limits': GameLimitNotice
   'realtime.resync': { channel: string; name: string }
 }
 

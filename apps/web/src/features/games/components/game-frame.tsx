@@ -4,8 +4,12 @@ import { useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../../components/button/button.tsx'
 import { FormAlert } from '../../../components/form/field.tsx'
 import { usePlayer } from '../../account/api/get-player.ts'
+import { RealityCheck } from '../../reality-check/components/reality-check.tsx'
 import { HttpError } from '../../../lib/http/errors.ts'
+import { useServices } from '../../../lib/services.tsx'
+import { LIMITS_QUERY_KEY } from '../../limits/api/limits.ts'
 import { useLaunch } from '../api/launch.ts'
+import { gameLimitReaction } from '../game-limit-notice.ts'
 import { useGameSession } from './game-session.tsx'
 import styles from './games.module.css'
 
@@ -58,7 +62,8 @@ function refusal(error: unknown): string | undefined {
  * On the game page it covers the page's slot; elsewhere it is minimised (250 px, 16:9) with resume
  * and close. Real money for a player (the game id of the wallet's currency, or of the page's
  * `currency`), the demo for a guest; a guest without a demo sees the sign-in preview. A loader
- * shows until the frame has loaded.
+ * shows until the frame has loaded. A limit that stops play (`game_limits`) closes a real-money
+ * game, warns until dismissed and goes to the limits page; the reality check runs while one is open.
  */
 export function GameFrameHost() {
   const { t, i18n } = useTranslation()
@@ -88,6 +93,23 @@ export function GameFrameHost() {
     if (window.matchMedia(MOBILE_QUERY).matches || (mode === 'real' && !player)) close()
   }, [minimised, mode, player, close])
 
+  // A limit stopped play (docs/responsible-gambling.md): the game closes, the warning stays until
+  // closed, and the player is sent to the limits page, which reads the limits afresh.
+  const { realtime, toasts, queryClient } = useServices()
+  const frameCurrency = launch.data?.currency
+  useEffect(
+    () =>
+      realtime.events.on('websocket.game_limits', (notice) => {
+        const reaction = gameLimitReaction(notice, { mode, currency: frameCurrency }, t, i18n.language)
+        if (!reaction) return
+        toasts.show(reaction.toast)
+        close()
+        void queryClient.invalidateQueries({ queryKey: LIMITS_QUERY_KEY })
+        void navigate(reaction.goTo)
+      }),
+    [realtime, toasts, queryClient, mode, frameCurrency, close, navigate, t, i18n.language],
+  )
+
   if (!open || !game) return null
   const url = launch.data?.url
   const style = minimised
@@ -96,53 +118,64 @@ export function GameFrameHost() {
       ? { top: rect.top, left: rect.left, width: rect.width, height: rect.height }
       : { display: 'none' }
   return (
-    <section
-      className={minimised ? styles.miniFrame : styles.fullFrame}
-      style={style}
-      aria-label={minimised ? t('games.minimised', { title: game.title }) : game.title}
-    >
-      <div className={styles.frame}>
-        {url && (
-          <iframe
-            key={url}
-            src={url}
-            title={game.title}
-            allow={NO_FULLSCREEN_PROVIDERS.includes(game.provider) ? 'autoplay' : 'autoplay; fullscreen'}
-            onLoad={() => setLoaded(true)}
-          />
-        )}
-        {mode === null ? (
-          <div className={styles.preview16}>
-            <p>{t('games.sign_in_to_play')}</p>
-            <div className={styles.modes}>
-              <ButtonLink to="/login">{t('auth.sign_in')}</ButtonLink>
-              <ButtonLink to="/registration" variant="secondary">
-                {t('games.create_account')}
-              </ButtonLink>
+    <>
+      <section
+        className={minimised ? styles.miniFrame : styles.fullFrame}
+        style={style}
+        aria-label={minimised ? t('games.minimised', { title: game.title }) : game.title}
+      >
+        <div className={styles.frame}>
+          {url && (
+            <iframe
+              key={url}
+              src={url}
+              title={game.title}
+              allow={NO_FULLSCREEN_PROVIDERS.includes(game.provider) ? 'autoplay' : 'autoplay; fullscreen'}
+              onLoad={() => setLoaded(true)}
+            />
+          )}
+          {mode === null ? (
+            <div className={styles.preview16}>
+              <p>{t('games.sign_in_to_play')}</p>
+              <div className={styles.modes}>
+                <ButtonLink to="/login">{t('auth.sign_in')}</ButtonLink>
+                <ButtonLink to="/registration" variant="secondary">
+                  {t('games.create_account')}
+                </ButtonLink>
+              </div>
             </div>
-          </div>
-        ) : launch.isError ? (
-          <div className={styles.preview16}>
-            <FormAlert message={refusal(launch.error) ?? t('games.launch_failed')} />
-          </div>
-        ) : (
-          !loaded && (
-            <p className={styles.loader} role="status">
-              {t('games.loading')}
-            </p>
-          )
-        )}
-      </div>
-      {minimised && (
-        <div className={styles.miniActions}>
-          <Button size="small" onClick={() => void navigate(`/play/${game.provider}/${game.seo_title}`)}>
-            {t('games.resume')}
-          </Button>
-          <Button size="small" variant="secondary" onClick={close}>
-            {t('games.close')}
-          </Button>
+          ) : launch.isError ? (
+            <div className={styles.preview16}>
+              <FormAlert message={refusal(launch.error) ?? t('games.launch_failed')} />
+            </div>
+          ) : (
+            !loaded && (
+              <p className={styles.loader} role="status">
+                {t('games.loading')}
+              </p>
+            )
+          )}
         </div>
+        {minimised && (
+          <div className={styles.miniActions}>
+            <Button size="small" onClick={() => void navigate(`/play/${game.provider}/${game.seo_title}`)}>
+              {t('games.resume')}
+            </Button>
+            <Button size="small" variant="secondary" onClick={close}>
+              {t('games.close')}
+            </Button>
+          </div>
+        )}
+      </section>
+      {/* Outside the frame's box: the dialog covers the page, whatever the frame's size. */}
+      {mode === 'real' && player && url && (
+        <RealityCheck
+          onLeave={() => {
+            close()
+            void navigate('/')
+          }}
+        />
       )}
-    </section>
+    </>
   )
 }

@@ -7,6 +7,7 @@ import type { GameItem } from '../api/games.ts'
 import { useGameSession } from '../components/game-session.tsx'
 import styles from '../components/games.module.css'
 import { MinimumWagerNotice } from '../components/minimum-wager-notice.tsx'
+import { RealityCheckSetting } from '../../reality-check/components/reality-check-setting.tsx'
 
 /** The game page (spec §2): the frame full size, and what a player should know about the game. */
 export function GamePage() {
@@ -50,6 +51,7 @@ export function GamePage() {
       )}
       <MinimumWagerNotice key={game.identifier} game={game} currency={currency} real={mode === 'real'} />
       <div ref={setSlot} className={styles.frameSlot} />
+      {player && mode === 'real' && <RealityCheckSetting />}
       <dl className={styles.facts}>
         <div>
           <dt>{t('games.rtp')}</dt>

@@ -1,0 +1,35 @@
+/**
+ * Reality check (docs/responsible-gambling.md): a reminder in the game frame, at a fixed interval
+ * since the play session started, of the time played and the session's result. The player chooses
+ * the interval among these; there is no "off" (as UK-style regulation has it), and the casino's
+ * default (REALITY_CHECK_MINUTES, one of these) applies until the player chooses.
+ */
+export const REALITY_CHECK_OPTIONS = [15, 30, 45, 60, 90, 120] as const
+export type RealityCheckMinutes = (typeof REALITY_CHECK_OPTIONS)[number]
+
+export const DEFAULT_REALITY_CHECK_MINUTES: RealityCheckMinutes = 60
+
+export const isRealityCheckMinutes = (value: number): value is RealityCheckMinutes =>
+  (REALITY_CHECK_OPTIONS as readonly number[]).includes(value)
+
+/** The player's current real-money play session with its totals, in minor units of `currency`. */
+export interface RealityCheckSession {
+  /** When the play session started (a reload or another game does not start a new one). */
+  started_at: string
+  /** The game of the newest open game session. */
+  game_title: string
+  currency: string
+  wagered_cents: number
+  won_cents: number
+  /** won - wagered: negative when the player is down. */
+  net_cents: number
+}
+
+/** `GET /api/player/reality_check` (and the answer of `PUT`). */
+export interface RealityCheckState {
+  /** The interval in force: the player's choice, else the casino's default. */
+  interval_minutes: number
+  default_minutes: number
+  options: number[]
+  session: RealityCheckSession | null
+}
