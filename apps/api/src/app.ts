@@ -41,13 +41,21 @@ import { Catalogue } from './modules/games/catalogue.ts'
 import { gameRoutes } from './modules/games/routes.ts'
 import { SeamlessWallet, type PlayGuard } from './modules/games/wallet.ts'
 import { gameWalletRoutes } from './modules/games/wallet-routes.ts'
-import { gamesPort, gamesUrlFor } from './modules/games/games-url.ts'
+import { gamesPort, gamesServerUrl, gamesUrlFor } from './modules/games/games-url.ts'
 import { gameArtRoutes } from './modules/games/art-routes.ts'
 import { Winners } from './modules/games/winners.ts'
 import realtime from './realtime/plugin.ts'
 import { RealtimeNotifier } from './realtime/notifier.ts'
 import { LimitsService } from './modules/limits/service.ts'
 import { limitsRoutes } from './modules/limits/routes.ts'
+import { RealityCheckService } from './modules/reality-check/service.ts'
+import { realityCheckRoutes } from './modules/reality-check/routes.ts'
+import { AccountHistory } from './modules/history/service.ts'
+import { RoundFairness } from './modules/history/round-fairness.ts'
+import { historyRoutes } from './modules/history/routes.ts'
+import { VerificationService } from './modules/verification/service.ts'
+import { verificationRoutes } from './modules/verification/routes.ts'
+import { createDocumentStorage } from './modules/verification/select-storage.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
@@ -197,12 +205,27 @@ export async function buildApp({
   const ledger = new Ledger(db, (userId, currency) => notifier.balanceChanged(userId, currency))
   const limits = new LimitsService(db, mail, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000)
   accounts.beforeSignIn = (userId, request) => limits.checkSignIn(userId, request.locale)
+  limits.onReached = (userId, notice) => notifier.limitReached(userId, notice)
+  const verification = new VerificationService(
+    db,
+    createDocumentStorage(config),
+    mail,
+    {
+      maxBytes: config.DOCUMENT_MAX_BYTES,
+      maxWaiting: config.DOCUMENT_MAX_WAITING,
+      thresholdEuroCents: config.VERIFICATION_REQUIRED_ABOVE,
+      thresholdOverrides: config.VERIFICATION_REQUIRED_ABOVE_BY_CURRENCY,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    },
+    app.log,
+  )
   const payments = new PaymentService(
     db,
     ledger,
     paymentProvider,
     (row) => notifier.paymentFinished(row),
     limits,
+    verification,
   )
   const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, (row) =>
     notifier.paymentFinished(row),
@@ -223,6 +246,7 @@ export async function buildApp({
     cryptoDeposits,
     catalogue,
     gameWallet,
+    verification,
   })
 
   await app.register(infoRoutes, { info, supportEmail: config.SUPPORT_EMAIL, captcha: captcha.config })
@@ -239,6 +263,10 @@ export async function buildApp({
   })
   await app.register(securityRoutes)
   await app.register(limitsRoutes, { limits, publicUrl: config.PUBLIC_URL })
+  await app.register(realityCheckRoutes, {
+    realityCheck: new RealityCheckService(db, config.REALITY_CHECK_MINUTES),
+  })
+  await app.register(verificationRoutes, { verification })
   await app.register(walletRoutes, { wallets })
   await app.register(paymentRoutes, { payments, crypto: cryptoDeposits, db })
   await app.register(callbackRoutes, { payments })
@@ -252,6 +280,10 @@ export async function buildApp({
   })
   await app.register(gameWalletRoutes, { wallet: gameWallet, walletSecret: config.WALLET_SECRET })
   await app.register(gameArtRoutes, { db })
+  await app.register(historyRoutes, {
+    history: new AccountHistory(db, new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, app.log)),
+    gamesUrl: (request) => gamesUrlFor(config, request),
+  })
   await app.register(playerRoutes, {
     player: new PlayerService(db),
     gdpr: new GdprReports(db, app.sessions, mail, config.PUBLIC_URL),
@@ -301,6 +333,7 @@ declare module 'fastify' {
       captcha: CaptchaService
       catalogue: Catalogue
       gameWallet: SeamlessWallet
+      verification: VerificationService
       payments: PaymentService
       cryptoDeposits: CryptoDeposits
     }

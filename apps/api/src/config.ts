@@ -2,7 +2,13 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { DEFAULT_DOMAIN_COUNTRIES, parseDomainCountries, type DomainCountries } from '@aurum/shared'
+import {
+  CURRENCIES,
+  DEFAULT_DOMAIN_COUNTRIES,
+  parseDomainCountries,
+  REALITY_CHECK_OPTIONS,
+  type DomainCountries,
+} from '@aurum/shared'
 
 const countryList = z
   .string()
@@ -44,6 +50,17 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  /**
+   * Minutes between reality-check reminders in the game frame until a player chooses an interval
+   * (one of the intervals players may choose: there is no "off").
+   */
+  REALITY_CHECK_MINUTES: z.coerce
+    .number()
+    .int()
+    .refine((v) => (REALITY_CHECK_OPTIONS as readonly number[]).includes(v), {
+      message: `must be one of ${REALITY_CHECK_OPTIONS.join(', ')}`,
+    })
+    .default(60),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -91,6 +108,58 @@ const envSchema = z.object({
    * see README for the measured solve times.
    */
   CAPTCHA_COMPLEXITY: z.coerce.number().int().min(100).max(10_000_000).default(150_000),
+  /** Largest verification document a player may upload, in bytes (10 MiB). */
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  /** Documents a player may have waiting for review at once. */
+  DOCUMENT_MAX_WAITING: z.coerce.number().int().min(1).max(100).default(10),
+  /** S3-compatible storage for verification documents (instead of DATA_DIR/documents) when a bucket is set. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as eu-central-1')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(128).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  /** Key prefix of the documents in the bucket. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_.-]+\/)*$/, 'must be empty or end with / (letters, digits, _ . -)')
+    .default('documents/'),
+  /**
+   * Withdrawals of a currency within 30 days above this many euro cents (scaled to each currency
+   * by EURO_SCALE) require a verified profile: 2,000 EUR, the EU anti-money-laundering threshold
+   * for casinos.
+   */
+  VERIFICATION_REQUIRED_ABOVE: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(200_000),
+  /** Thresholds in a currency's own minor units, in place of the scaled euro amount: `USD=200000,BTC=5000000`. */
+  VERIFICATION_REQUIRED_ABOVE_BY_CURRENCY: z
+    .string()
+    .optional()
+    .transform((v, ctx): Record<string, bigint> => {
+      const result: Record<string, bigint> = {}
+      for (const item of (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const match = /^([A-Za-z]{3,5})=(\d{1,18})$/.exec(item)
+        const code = match?.[1]?.toUpperCase()
+        if (!match || !code || !CURRENCIES.some((c) => c.code === code)) {
+          ctx.addIssue({ code: 'custom', message: `must be CURRENCY=minor units, comma-separated (${item})` })
+          return z.NEVER
+        }
+        result[code] = BigInt(match[2]!)
+      }
+      return result
+    }),
 })
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'WALLET_SECRET'> & {
@@ -117,6 +186,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`)
   }
   const config = parsed.data
+  // Object storage is all or nothing: a bucket with its keys, or none of them.
+  const s3Given = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (k) => config[k],
+  )
+  const s3Missing = s3Given.length
+    ? (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !config[k])
+    : []
+  if (s3Missing.length) {
+    throw new ConfigError(
+      `Invalid environment:\n${s3Missing.map((k) => `  ${k}: required with ${s3Given.join(', ')}`).join('\n')}`,
+    )
+  }
   const dataDir = path.resolve(config.DATA_DIR)
   const missing = (['SESSION_SECRET', 'WALLET_SECRET'] as const).filter((k) => !config[k])
   if (missing.length && config.NODE_ENV === 'production' && config.DATABASE_URL) {

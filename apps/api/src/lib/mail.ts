@@ -12,6 +12,8 @@ export type MailTemplate =
   | 'email_change_requested'
   | 'gdpr_report'
   | 'limit_confirmation'
+  | 'document_approved'
+  | 'document_rejected'
 
 /** The origin of links in e-mails: PUBLIC_URL, else the origin the request came to. */
 export const linkOrigin = (publicUrl: string | undefined, request: FastifyRequest) =>
@@ -23,6 +25,8 @@ export const linkOrigin = (publicUrl: string | undefined, request: FastifyReques
  * is the development mailbox (the `/dev/outbox` page and the tests read it).
  */
 export class MailService {
+  private deliveries = new Set<Promise<unknown>>()
+
   constructor(
     private db: Database,
     private mailer: Mailer,
@@ -45,7 +49,7 @@ export class MailService {
     )
     if (!this.mailer.enabled) return
     // Delivery happens after the answer; a failure is recorded on the outbox row.
-    this.mailer
+    const delivery = this.mailer
       .send({ to: mail.to, subject, text })
       .then(() =>
         this.db.query('UPDATE email_outbox SET sent_at = now() WHERE id = $1', [row!.id.toString()]),
@@ -59,5 +63,12 @@ export class MailService {
           ])
           .catch(() => undefined)
       })
+    this.deliveries.add(delivery)
+    void delivery.finally(() => this.deliveries.delete(delivery))
+  }
+
+  /** Waits for the deliveries under way (a command-line tool, before it closes the database). */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.deliveries])
   }
 }

@@ -54,8 +54,15 @@ export function NavigationEffects() {
   useEffect(() => {
     const params = new URLSearchParams(location.search)
     const notice = params.get('notice')
-    if (notice !== 'registration_restricted' && notice !== 'login_restricted') return
-    toasts.show({ id: notice, type: 'warning', title: translate(`notifications.${notice}`) })
+    if (notice !== 'registration_restricted' && notice !== 'login_restricted' && notice !== 'limit_reached')
+      return
+    // The limit-reached warning stays until the player closes it (spec §4).
+    toasts.show({
+      id: notice,
+      type: 'warning',
+      title: translate(`notifications.${notice}`),
+      ...(notice === 'limit_reached' && { time: 0 }),
+    })
     params.delete('notice')
     const search = params.toString()
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true })

@@ -14,6 +14,7 @@ import { REDIRECTS, ROUTES, routeMeta } from './route-table.ts'
 import { MODALS } from '../components/modal/modal-host.tsx'
 import { runGuards } from './guards.ts'
 import { playerQuery } from '../features/account/api/get-player.ts'
+import { limitsQuery, reachedLimit } from '../features/limits/api/limits.ts'
 import {
   gameBySeoTitleQuery,
   gamesFirstPageQuery,
@@ -135,6 +136,19 @@ export function createRoutes(services: AppServices): RouteObject[] {
       throw redirect(result.redirect)
     }
 
+  /**
+   * The game route's limit check (spec §2): a signed-in player's limits are loaded first (fresh);
+   * a reached one (spec §4, in the game's currency) sends the player to the limits page, where the
+   * warning toast says so.
+   */
+  const limitsGuard = async ({ request }: LoaderFunctionArgs) => {
+    const player = await queryClient.query(playerQuery(http)).catch(() => null)
+    if (!player) return
+    const limits = await queryClient.query({ ...limitsQuery(http), staleTime: 0 }).catch(() => null)
+    const currency = new URL(request.url).searchParams.get('currency') ?? player.currency
+    if (limits && reachedLimit(limits, currency)) throw redirect('/users/limits?notice=limit_reached')
+  }
+
   return [
     {
       id: 'root',
@@ -227,6 +241,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
               .query(gameBySeoTitleQuery(http, args.params.name ?? ''))
               .catch(() => null)
             if (!game || game.provider !== args.params.producer) throw data(null, { status: 404 })
+            await limitsGuard(args)
             return game
           },
           lazy: async () => ({
@@ -290,6 +305,23 @@ export function createRoutes(services: AppServices): RouteObject[] {
               }),
             },
             {
+              path: 'verification',
+              id: 'users-verification',
+              lazy: async () => ({
+                Component: (await import('../features/verification/routes/verification-page.tsx'))
+                  .VerificationPage,
+              }),
+              handle: pageHandle('users_verification', 'profile'),
+            },
+            {
+              path: 'limits',
+              id: 'users-limits',
+              lazy: async () => ({
+                Component: (await import('../features/limits/routes/limits-page.tsx')).LimitsPage,
+              }),
+              handle: pageHandle('users_limits', 'profile'),
+            },
+            {
               path: 'security',
               id: 'users-security',
               lazy: async () => ({
@@ -297,7 +329,34 @@ export function createRoutes(services: AppServices): RouteObject[] {
               }),
               handle: pageHandle('users_security', 'profile'),
             },
+            {
+              path: 'games-history',
+              id: 'users-games-history',
+              lazy: async () => ({
+                Component: (await import('../features/history/routes/games-history-page.tsx'))
+                  .GamesHistoryPage,
+              }),
+              handle: pageHandle('users_games_history', 'profile'),
+            },
+            {
+              path: 'payments-history',
+              id: 'users-payments-history',
+              lazy: async () => ({
+                Component: (await import('../features/history/routes/payments-history-page.tsx'))
+                  .PaymentsHistoryPage,
+              }),
+              handle: pageHandle('users_payments_history', 'profile'),
+            },
           ],
+        },
+        {
+          // The link of the limit-change e-mail (spec §2); no sign-in needed.
+          path: 'profile/limits/confirm',
+          id: 'limits-confirm',
+          lazy: async () => ({
+            Component: (await import('../features/limits/routes/limits-confirm-page.tsx')).LimitsConfirmPage,
+          }),
+          handle: pageHandle('limits_confirm', 'profile'),
         },
         ...Object.entries(REDIRECTS).map(([from, to]): RouteObject => ({
           path: from.slice(1),

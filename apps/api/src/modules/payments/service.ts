@@ -1,4 +1,5 @@
 import type { LimitsService } from '../limits/service.ts'
+import type { VerificationService } from '../verification/service.ts'
 import crypto from 'node:crypto'
 import { CURRENCIES, currencyDefinition, eurosIn, minorToMajor, type Locale } from '@aurum/shared'
 import type { Database, Executor } from '../../db/client.ts'
@@ -68,6 +69,7 @@ export class PaymentService {
     readonly provider: SandboxProvider,
     private onFinished?: (payment: PaymentRow) => void,
     private limits?: Pick<LimitsService, 'checkDeposit'>,
+    private verification?: Pick<VerificationService, 'checkWithdrawal'>,
   ) {}
 
   private finished(tx: Executor, row: PaymentRow | undefined): void {
@@ -234,8 +236,12 @@ export class PaymentService {
         ],
       )
       if (!row) return undefined
-      if (input.action === 'cashout') await holdWithdrawal(this.ledger, tx, row)
-      else await openWallet(tx, this.ledger, userId, input.currency, false)
+      if (input.action === 'cashout') {
+        // Withdrawals above the verification threshold need a verified profile: checked with this one
+        // written, so a replayed key answers its first result and parallel ones count each other.
+        await this.verification?.checkWithdrawal(tx, userId, input.currency, amount, locale)
+        await holdWithdrawal(this.ledger, tx, row)
+      } else await openWallet(tx, this.ledger, userId, input.currency, false)
       return row
     })
     if (!created) {
@@ -513,29 +519,6 @@ export class PaymentService {
       [userId.toString(), limit],
     )
     return rows.map((r) => toPlayerPayment(r, locale))
-  }
-
-  async historyPage(
-    userId: bigint,
-    page: number,
-    perPage: number,
-    filter: { currency?: string; type?: PaymentAction },
-    locale: Locale,
-  ) {
-    const where = `user_id = $1 AND ($2::text IS NULL OR currency = $2) AND ($3::text IS NULL OR action = $3)`
-    const params = [userId.toString(), filter.currency ?? null, filter.type ?? null]
-    const [count] = await this.db.query<{ n: bigint }>(
-      `SELECT count(*)::int8 AS n FROM payments WHERE ${where}`,
-      params,
-    )
-    const rows = await this.db.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE ${where} ORDER BY id DESC LIMIT $4 OFFSET $5`,
-      [...params, perPage, (page - 1) * perPage],
-    )
-    return {
-      data: rows.map((r) => toPlayerPayment(r, locale)),
-      pagination: { page, per_page: perPage, total_count: Number(count!.n) },
-    }
   }
 }
 

@@ -5,6 +5,10 @@ import styles from './users.module.css'
 /** Children of the profile area that exist so far; level, gifts, limits and the rest join as they are built. */
 const TABS = [
   { to: '/users', key: 'profile.tab_profile', end: true },
+  { to: '/users/verification', key: 'verification.tab', end: false },
+  { to: '/users/limits', key: 'profile.tab_limits', end: false },
+  { to: '/users/games-history', key: 'history.tab_games', end: false },
+  { to: '/users/payments-history', key: 'history.tab_payments', end: false },
   { to: '/users/security', key: 'profile.tab_security', end: false },
 ] as const
 
