@@ -248,7 +248,16 @@ describe('cooling-off and self-exclusion', () => {
   it('block deposits until they end, cannot be lifted or shortened, and leave withdrawals working', async () => {
     const player = await registerPlayer(ctx.app, { currency: 'EUR' })
     await fund(ctx, player.sid, 5_000)
+    // A withdrawal requested before the exclusion stays payable.
+    const before = await client(ctx, player.sid).submit({
+      action: 'cashout',
+      amount_cents: 2_000,
+      fields: { card_number: '4242 4242 4242 4242' },
+    })
+    expect(before.json().payment, before.body).toMatchObject({ state: 'pending' })
     expect((await setLimit(player, { type: 'selfexclusion', period: 'month_6' })).statusCode).toBe(204)
+    const paid = await ctx.app.services.payments.operatorDecide(BigInt(before.json().payment.id), 'approve')
+    expect(paid.state).toBe('succeeded')
     const [limit] = await limitsOf(player)
     expect(limit).toMatchObject({ type: 'selfexclusion', period: 'month_6', status: 'active', accounts: [] })
     expect(new Date(limit!.disable_at!).getTime()).toBeGreaterThan(Date.now() + 150 * 24 * 3_600_000)
@@ -267,7 +276,7 @@ describe('cooling-off and self-exclusion', () => {
 
     const cashout = await client(ctx, player.sid).submit({
       action: 'cashout',
-      amount_cents: 4_000,
+      amount_cents: 2_500,
       fields: { card_number: '4242 4242 4242 4242' },
     })
     expect(cashout.statusCode).toBe(200)
