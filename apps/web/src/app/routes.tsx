@@ -144,7 +144,10 @@ export function createRoutes(services: AppServices): RouteObject[] {
   const limitsGuard = async ({ request }: LoaderFunctionArgs) => {
     const player = await queryClient.query(playerQuery(http)).catch(() => null)
     if (!player) return
-    const limits = await queryClient.query({ ...limitsQuery(http), staleTime: 0 }).catch(() => null)
+    const limits = await queryClient.query({ ...limitsQuery(http), staleTime: 0 }).catch((error: unknown) => {
+      logger.log('error', 'LOAD_USER_LIMITS', error)
+      return null
+    })
     const currency = new URL(request.url).searchParams.get('currency') ?? player.currency
     if (limits && reachedLimit(limits, currency)) throw redirect('/users/limits?notice=limit_reached')
   }

@@ -18,7 +18,7 @@ type State = { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'failed'; 
  */
 export function LimitsConfirmPage() {
   const { t } = useTranslation()
-  const { http, queryClient } = useServices()
+  const { http, queryClient, logger } = useServices()
   const player = usePlayer()
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
@@ -37,13 +37,14 @@ export function LimitsConfirmPage() {
         setState({ kind: 'confirmed' })
         void queryClient.invalidateQueries({ queryKey: LIMITS_QUERY_KEY })
       })
-      .catch((error: unknown) =>
+      .catch((error: unknown) => {
+        logger.log('warn', 'CONFIRM_USER_LIMIT_CHANGE', error)
         setState({
           kind: 'failed',
           message: fieldErrors(error)?.base?.[0] ?? t('limits.confirm_invalid'),
-        }),
-      )
-  }, [http, queryClient, token, t])
+        })
+      })
+  }, [http, queryClient, logger, token, t])
   return (
     <section className={styles.confirm} aria-labelledby="limits-confirm-title">
       <h1 id="limits-confirm-title">{t('limits.confirm_title')}</h1>

@@ -40,7 +40,12 @@ export function LimitsPage() {
   const { t } = useTranslation()
   const player = usePlayer()
   const limits = useLimits()
+  const { logger } = useServices()
   const [editing, setEditing] = useState<UserLimit | null>(null)
+  // Spec §8: a failed load is logged under its name.
+  useEffect(() => {
+    if (limits.error) logger.log('error', 'LOAD_USER_LIMITS', limits.error)
+  }, [limits.error, logger])
   if (!player) return null
   const list = limits.data ?? []
   const exclusion = list.find((l) => isExclusion(l.type))
