@@ -254,7 +254,11 @@ export async function buildApp({
   await app.register(telemetryRoutes, { telemetry })
   await app.register(contactRoutes, { contact })
   await app.register(serverDataRoutes, { version: VERSION })
-  await app.register(accountsRoutes, { accounts, captcha })
+  await app.register(accountsRoutes, {
+    accounts,
+    captcha,
+    registrationsPerHour: config.REGISTRATIONS_PER_HOUR,
+  })
   await app.register(captchaRoutes, { captcha })
   await app.register(settingsRoutes, {
     captcha,

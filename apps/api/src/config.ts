@@ -44,6 +44,8 @@ const envSchema = z.object({
   GAMES_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Minutes after which the game server finishes a blackjack round its player left open. */
   GAMES_OPEN_ROUND_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** Registrations one address may make per hour (a shared office or mobile network may need more). */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Hours a loosened or removed responsible-gambling limit waits before it takes effect. */
   LIMIT_CHANGE_DELAY_HOURS: z.coerce
     .number()

@@ -175,12 +175,13 @@ export const signInBody = z.strictObject({
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accounts: AccountsService
   captcha: CaptchaService
-}> = async (app, { accounts, captcha }) => {
+  registrationsPerHour: number
+}> = async (app, { accounts, captcha, registrationsPerHour }) => {
   const tags = ['accounts']
   app.post(
     '/api/users',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: registrationsPerHour, timeWindow: '1 hour' } },
       schema: {
         tags,
         summary: 'Registration: creates the account, signs in, e-mails the confirmation link',
