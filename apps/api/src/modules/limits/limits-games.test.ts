@@ -126,6 +126,36 @@ describe('limits at every bet (the seamless wallet’s limit_reached)', () => {
     expect(await balance(ctx, player.sid)).toBe(3_950)
   })
 
+  it('open again when the period ends: what was wagered before its start no longer counts', async () => {
+    const player = await registerPlayer(ctx.app, { currency: 'EUR' })
+    await fund(ctx, player.sid, 5_000)
+    await client(ctx, player.sid).post('/api/user_limits', {
+      type: 'wager',
+      period: 'day',
+      accounts: [{ currency: 'EUR', amount_cents: 500 }],
+    })
+    const sessionId = await openRealSession(ctx, player.sid)
+    expect((await bet(sessionId, 500)).statusCode).toBe(200)
+    expect((await bet(sessionId, 1)).json().code).toBe('limit_reached')
+    // A day later: the limit was set 25 h ago, the bet made 2 h into its first day.
+    await ctx.db.query(`UPDATE user_limits SET anchor = now() - interval '25 hours' WHERE user_id = $1`, [
+      player.id,
+    ])
+    await ctx.db.query(`UPDATE game_rounds SET created_at = now() - interval '23 hours' WHERE user_id = $1`, [
+      player.id,
+    ])
+    expect((await bet(sessionId, 500)).statusCode).toBe(200)
+    expect((await bet(sessionId, 1)).json().code).toBe('limit_reached')
+    // The boundary itself belongs to the new day: a round at exactly its start counts in it.
+    await ctx.db.query(
+      `UPDATE game_rounds SET created_at = (SELECT anchor + interval '24 hours' FROM user_limits WHERE user_id = $1)
+       WHERE user_id = $1 AND created_at > now() - interval '1 hour'`,
+      [player.id],
+    )
+    expect((await bet(sessionId, 1)).json().code).toBe('limit_reached')
+    expect(await balance(ctx, player.sid)).toBe(4_000)
+  })
+
   it('end the open games of a player who begins a cooling-off, and refuse their bets', async () => {
     const player = await registerPlayer(ctx.app, { currency: 'EUR' })
     await fund(ctx, player.sid, 5_000)
