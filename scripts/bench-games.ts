@@ -14,7 +14,8 @@
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server where the user may CREATE DATABASE; default
 // postgres://postgres@127.0.0.1:5432/test), BENCH_PLAYERS, BENCH_RATES, BENCH_SECONDS,
 // BENCH_CLOSED_LOOP (0 to skip the closed loop), BENCH_POOL (pool size of each server, default 10),
-// BENCH_PROFILE (a directory: the two servers write V8 CPU profiles there).
+// BENCH_PROFILE (a directory: the two servers write V8 CPU profiles there), BENCH_LIMITED (the share
+// of players, 0 to 1, with a wager limit they never reach: their bets take the limits' guarded path).
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
@@ -38,6 +39,7 @@ const RATES = (process.env.BENCH_RATES ?? '250,500,500,500,750').split(',').map(
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
 const CLOSED_LOOP = process.env.BENCH_CLOSED_LOOP !== '0'
 const POOL = Number(process.env.BENCH_POOL ?? 10)
+const LIMITED = Number(process.env.BENCH_LIMITED ?? 0)
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test'
 /** 10,000.00 EUR each: 1.00 EUR spins never run a wallet dry in a run. */
 const FUNDS = 1_000_000n
@@ -239,6 +241,13 @@ async function createPlayers(db: Database, gameIdentifier: string): Promise<stri
     })
     tokens.push(await wallet.createLaunch(user, game.id, 'EUR'))
   }
+  // A daily wager limit far above what a run can stake (docs/responsible-gambling.md).
+  const limited = rows.slice(0, Math.round(rows.length * LIMITED))
+  for (const { id: user } of limited)
+    await db.query(
+      `INSERT INTO user_limits (user_id, type, period, amounts, anchor) VALUES ($1, 'wager', 'day', $2, now())`,
+      [user.toString(), JSON.stringify({ EUR: 1e12 })],
+    )
   return tokens
 }
 
@@ -438,7 +447,7 @@ async function main() {
     }
     provider = await openDatabase({ databaseUrl: urlOf(names.provider) })
     console.log(
-      `== ${players.length} players in ${GAME} (1.00 EUR spins), PostgreSQL ${version.split(' ')[0]} ` +
+      `== ${players.length} players${LIMITED ? ` (${Math.round(LIMITED * 100)} % with a wager limit)` : ''} in ${GAME} (1.00 EUR spins), PostgreSQL ${version.split(' ')[0]} ` +
         `(synchronous_commit ${sync}), pools of ${POOL}, ${os.cpus().length} cores, load average ` +
         `${os.loadavg()[0]!.toFixed(1)}; setup ${f((performance.now() - setup) / 1000)} s ==`,
     )

@@ -155,8 +155,20 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     kind: 'postgres',
     orm: drizzlePg({ client: pool, schema }) as unknown as AppDb,
+    // Not pool.query: it ends the connection after any error, so every refused statement (an
+    // overdraft, a limit, a duplicate) cost a new connection, its prepared statements and compiled
+    // functions for the next query (about 12 ms instead of 1 for a spin after a refusal). A
+    // statement the server refused leaves the connection usable; only a broken one is dropped.
     async query<T>(text: string, params: unknown[] = []) {
-      return (await pool.query(prepared(text, params))).rows as T[]
+      const conn = await pool.connect()
+      try {
+        const rows = (await conn.query(prepared(text, params))).rows as T[]
+        conn.release()
+        return rows
+      } catch (error) {
+        conn.release(error instanceof pg.DatabaseError ? undefined : (error as Error))
+        throw error
+      }
     },
     async exec(script) {
       await pool.query(script)
