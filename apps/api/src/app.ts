@@ -249,7 +249,12 @@ export async function buildApp({
     verification,
   })
 
-  await app.register(infoRoutes, { info, supportEmail: config.SUPPORT_EMAIL, captcha: captcha.config })
+  await app.register(infoRoutes, {
+    info,
+    supportEmail: config.SUPPORT_EMAIL,
+    captcha: captcha.config,
+    limitChangeDelayHours: config.LIMIT_CHANGE_DELAY_HOURS,
+  })
   await app.register(cmsRoutes, { cms })
   await app.register(telemetryRoutes, { telemetry })
   await app.register(contactRoutes, { contact })

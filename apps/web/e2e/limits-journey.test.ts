@@ -73,6 +73,8 @@ describe('responsible-gambling limits in the browser', () => {
       await newPlayer(page, email)
       await page.goto(`${base}/users/limits`, { waitUntil: 'networkidle' })
       await page.getByRole('heading', { name: /your limits/i }).waitFor()
+      // The configured delay (30 s on this server) rounds to 0 hours; 24 elsewhere.
+      await page.getByText(/and a 0-hour cooling-off delay has passed/i).waitFor()
       expect(await axe(page)).toEqual([])
 
       // A deposit limit of 50 EUR a day: applies at once.

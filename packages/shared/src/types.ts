@@ -57,6 +57,8 @@ export interface ProjectInfo {
   }
   /** Ours: the proof-of-work captcha; `site_key` is '' when no form requires it. */
   captcha: { site_key: string; enabled_register: boolean }
+  /** Ours: how long a loosened or removed responsible-gambling limit waits. */
+  responsible_gambling: { limit_change_delay_hours: number }
 }
 /** `GET /api/player/settings` (IUserSettings); answered for guests too, with `cent.user` ''. */
 export interface UserSettings {

@@ -74,6 +74,9 @@ const project = z.object({
       enabled_register: z.boolean().describe('Registration sends a captcha'),
     })
     .describe('Ours: the proof-of-work captcha (`GET /api/captcha/challenge`)'),
+  responsible_gambling: z
+    .object({ limit_change_delay_hours: z.number() })
+    .describe('Ours: how long a loosened or removed limit waits (LIMIT_CHANGE_DELAY_HOURS)'),
 })
 
 const partnerTag = z
@@ -91,7 +94,8 @@ export const infoRoutes: FastifyPluginAsyncZod<{
   info: InfoService
   supportEmail: string
   captcha: CaptchaConfig
-}> = async (app, { info, supportEmail, captcha }) => {
+  limitChangeDelayHours: number
+}> = async (app, { info, supportEmail, captcha, limitChangeDelayHours }) => {
   const tags = ['info']
   const emptyQuery = localeQuery
   app.get(
@@ -152,7 +156,11 @@ export const infoRoutes: FastifyPluginAsyncZod<{
         response: { 200: project, ...errorResponses },
       },
     },
-    async () => ({ ...(await info.project(supportEmail)), captcha }),
+    async () => ({
+      ...(await info.project(supportEmail)),
+      captcha,
+      responsible_gambling: { limit_change_delay_hours: limitChangeDelayHours },
+    }),
   )
   app.get(
     '/api/info/crypto_exchange_rates',

@@ -130,7 +130,7 @@ export class InfoService {
   }
 
   /** Project settings from the database; the route adds the captcha config from the environment. */
-  project(supportEmail: string): Promise<Omit<ProjectInfo, 'captcha'>> {
+  project(supportEmail: string): Promise<Omit<ProjectInfo, 'captcha' | 'responsible_gambling'>> {
     return this.cache.get('project', async () => {
       const rows = await this.db.orm.select().from(projectSettings)
       const s = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, unknown>

@@ -44,6 +44,8 @@ describe('GET /api/player/settings', () => {
       iat: Number(body.cent.timestamp),
     })
     const project = (await ctx.app.inject('/api/info/project')).json()
+    // The limits page says how long a loosened limit waits, as configured.
+    expect(project.responsible_gambling).toEqual({ limit_change_delay_hours: 24 })
     expect(body.recaptcha).toBe(project.captcha.site_key)
     expect(body.recaptcha).not.toBe('')
     expect(body.recaptcha_version).toBe(0)

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   amountReached,
   isExclusion,
+  LIMIT_CHANGE_DELAY_MS,
   type LimitLifetime,
   type LimitPeriod,
   type LimitStatus,
@@ -9,6 +10,7 @@ import {
 } from '@aurum/shared'
 import type { HttpClient } from '../../../lib/http/client.ts'
 import { useServices } from '../../../lib/services.tsx'
+import { useProject } from '../../info/api/get-project.ts'
 
 /** One wallet of an amount limit (ILimitAccount). */
 export interface LimitAccount {
@@ -76,6 +78,13 @@ export function useLimitMutations() {
       onSettled: reload,
     }),
   }
+}
+
+/** The hours a loosened or removed limit waits, as the casino is configured (LIMIT_CHANGE_DELAY_HOURS). */
+export function useChangeDelayHours(): number {
+  const hours =
+    useProject().data?.responsible_gambling.limit_change_delay_hours ?? LIMIT_CHANGE_DELAY_MS / 3_600_000
+  return Number.isInteger(hours) ? hours : Math.round(hours * 10) / 10
 }
 
 /**

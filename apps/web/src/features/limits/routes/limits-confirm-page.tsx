@@ -6,7 +6,7 @@ import { FormAlert } from '../../../components/form/field.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { fieldErrors } from '../../account/api/auth-mutations.ts'
 import { usePlayer } from '../../account/api/get-player.ts'
-import { LIMITS_QUERY_KEY } from '../api/limits.ts'
+import { LIMITS_QUERY_KEY, useChangeDelayHours } from '../api/limits.ts'
 import styles from './limits.module.css'
 
 type State = { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'failed'; message: string }
@@ -20,6 +20,7 @@ export function LimitsConfirmPage() {
   const { t } = useTranslation()
   const { http, queryClient, logger } = useServices()
   const player = usePlayer()
+  const hours = useChangeDelayHours()
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const [state, setState] = useState<State>({ kind: 'confirming' })
@@ -52,7 +53,7 @@ export function LimitsConfirmPage() {
       {state.kind === 'confirmed' && (
         <>
           <p role="status">{t('limits.confirmed')}</p>
-          <p>{t('limits.confirmed_delay')}</p>
+          <p>{t('limits.confirmed_delay', { hours })}</p>
         </>
       )}
       {state.kind === 'failed' && <FormAlert message={state.message} />}

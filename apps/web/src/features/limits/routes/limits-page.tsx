@@ -17,7 +17,7 @@ import { useServices } from '../../../lib/services.tsx'
 import { fieldErrors } from '../../account/api/auth-mutations.ts'
 import { usePlayer } from '../../account/api/get-player.ts'
 import { RealityCheckSetting } from '../../reality-check/components/reality-check-setting.tsx'
-import { useLimitMutations, useLimits, type UserLimit } from '../api/limits.ts'
+import { useChangeDelayHours, useLimitMutations, useLimits, type UserLimit } from '../api/limits.ts'
 import { countdownParts } from './limits-format.ts'
 import profile from '../../profile/routes/users.module.css'
 import styles from './limits.module.css'
@@ -40,6 +40,7 @@ export function LimitsPage() {
   const { t } = useTranslation()
   const player = usePlayer()
   const limits = useLimits()
+  const hours = useChangeDelayHours()
   const { logger } = useServices()
   const [editing, setEditing] = useState<UserLimit | null>(null)
   // Spec §8: a failed load is logged under its name.
@@ -55,7 +56,7 @@ export function LimitsPage() {
         {exclusion && <ExclusionBanner limit={exclusion} />}
         <section className={profile.card} aria-labelledby="limits-title">
           <h2 id="limits-title">{t('limits.yours_title')}</h2>
-          <p className={profile.muted}>{t('limits.intro')}</p>
+          <p className={profile.muted}>{t('limits.intro', { hours })}</p>
           {limits.isPending ? (
             <p role="status">{t('common.loading')}</p>
           ) : limits.isError ? (
@@ -125,6 +126,7 @@ function LimitItem({ limit, onEdit }: { limit: UserLimit; onEdit: () => void }) 
   const { t } = useTranslation()
   const { toasts } = useServices()
   const { remove } = useLimitMutations()
+  const hours = useChangeDelayHours()
   const { date, money, minutes } = useFormatters()
   const [asking, setAsking] = useState(false)
   const removing = limit.status === 'unconfirmed_disable' || limit.status === 'confirmed_disable'
@@ -198,7 +200,7 @@ function LimitItem({ limit, onEdit }: { limit: UserLimit; onEdit: () => void }) 
                   remove.mutate(limit.id, {
                     onSuccess: () => {
                       setAsking(false)
-                      toasts.show({ type: 'info', title: t('limits.email_sent') })
+                      toasts.show({ type: 'info', title: t('limits.email_sent', { hours }) })
                     },
                     onError: (error) =>
                       toasts.show({
@@ -276,6 +278,7 @@ function SetLimitCard({
   const { t, i18n } = useTranslation()
   const { toasts } = useServices()
   const { set } = useLimitMutations()
+  const hours = useChangeDelayHours()
   const unit = inputUnit(currency)
   const start = editing && !isExclusion(editing.type) ? editing : null
   const [type, setType] = useState<Settable>((start?.type as Settable) ?? 'deposit')
@@ -322,7 +325,7 @@ function SetLimitCard({
   return (
     <section className={profile.card} aria-labelledby="set-limit-title">
       <h2 id="set-limit-title">{editing ? t('limits.change_title') : t('limits.set_title')}</h2>
-      <p className={profile.muted}>{t('limits.set_hint')}</p>
+      <p className={profile.muted}>{t('limits.set_hint', { hours })}</p>
       <form className={formStyles.form} onSubmit={(e) => void submit(e)} noValidate>
         <FormAlert message={errors.root} />
         <SelectField
