@@ -3,6 +3,7 @@ import { createTestApp, registerPlayer, TEST_PASSWORD, type TestContext } from '
 import { checkLedger } from '../ledger/check.ts'
 import { balance, client, fund } from '../payments/testing.ts'
 import { seedTestGames, TEST_WALLET_SECRET, walletCall } from './testing.ts'
+import { GAME_PROVIDER } from './wallet.ts'
 
 let ctx: TestContext
 beforeAll(async () => {
@@ -357,5 +358,103 @@ describe('the seamless wallet', () => {
     const repeated = await Promise.all(Array.from({ length: 10 }, () => walletCall(ctx, 'bet', same)))
     expect(repeated.every((r) => r.statusCode === 200 && r.json().balance_cents === 900)).toBe(true)
     expect(await balance(ctx, player.sid)).toBe(900)
+  })
+
+  it('settles parallel instant rounds of one player within the balance, and one sent 10 times in parallel once', async () => {
+    const { player, sessionId } = await session(1_000)
+    // Each round stakes 300 and wins 100: the bet must be covered before its win counts.
+    const rounds = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        walletCall(ctx, 'bet', {
+          session_id: sessionId,
+          transaction_id: id('bet'),
+          round_id: id('round'),
+          amount_cents: 300,
+          win: { transaction_id: id('win'), amount_cents: 100 },
+        }),
+      ),
+    )
+    // 1,000 → 800 → 600 → 400 → 200: four rounds, then 200 cannot cover 300.
+    expect(rounds.filter((r) => r.statusCode === 200)).toHaveLength(4)
+    expect(rounds.filter((r) => r.statusCode !== 200).map((r) => r.json().code)).toEqual(
+      Array(8).fill('insufficient_funds'),
+    )
+    expect(await balance(ctx, player.sid)).toBe(200)
+
+    const same = {
+      session_id: sessionId,
+      transaction_id: id('bet'),
+      round_id: id('round'),
+      amount_cents: 100,
+      win: { transaction_id: id('win'), amount_cents: 1_000 },
+    }
+    const repeated = await Promise.all(Array.from({ length: 10 }, () => walletCall(ctx, 'bet', same)))
+    expect(repeated.map((r) => [r.statusCode, r.json().balance_cents])).toEqual(Array(10).fill([200, 1_100]))
+    expect(await balance(ctx, player.sid)).toBe(1_100)
+    const [round] = await ctx.db.query<{ total_bets: bigint; total_wins: bigint; status: string }>(
+      `SELECT total_bets, total_wins, status FROM game_rounds WHERE round_id = $1`,
+      [same.round_id],
+    )
+    expect(round).toEqual({ total_bets: 100n, total_wins: 1_000n, status: 'closed' })
+  })
+
+  it('refuses an instant round whose bet was rolled back first, and records a free round without a win', async () => {
+    const { player, sessionId } = await session(1_000)
+    const late = {
+      session_id: sessionId,
+      transaction_id: id('bet'),
+      round_id: id('round'),
+      amount_cents: 200,
+      win: { transaction_id: id('win'), amount_cents: 500 },
+    }
+    const rollback = await walletCall(ctx, 'rollback', {
+      session_id: sessionId,
+      transaction_id: id('rb'),
+      reference_transaction_id: late.transaction_id,
+      round_id: late.round_id,
+    })
+    expect(rollback.json().balance_cents).toBe(1_000)
+    const refused = await walletCall(ctx, 'bet', late)
+    expect(refused.json().code).toBe('bet_rolled_back')
+    expect(await balance(ctx, player.sid)).toBe(1_000)
+    // Nothing of the refused round stays: no round row, no win id taken.
+    expect(await ctx.db.query(`SELECT 1 FROM game_rounds WHERE round_id = $1`, [late.round_id])).toEqual([])
+    expect(
+      await ctx.db.query(`SELECT 1 FROM game_transactions WHERE transaction_id = $1`, [
+        late.win.transaction_id,
+      ]),
+    ).toEqual([])
+
+    // A free spin (no stake) that wins nothing moves no money but is a round of the history.
+    const free = {
+      session_id: sessionId,
+      transaction_id: id('bet'),
+      round_id: id('round'),
+      amount_cents: 0,
+      win: { transaction_id: id('win'), amount_cents: 0 },
+    }
+    expect((await walletCall(ctx, 'bet', free)).json()).toEqual({
+      balance_cents: 1_000,
+      currency: 'EUR',
+      transaction_id: free.transaction_id,
+    })
+    const [round] = await ctx.db.query<{ total_bets: bigint; status: string }>(
+      `SELECT total_bets, status FROM game_rounds WHERE round_id = $1`,
+      [free.round_id],
+    )
+    expect(round).toEqual({ total_bets: 0n, status: 'closed' })
+    // A free spin that wins pays it as one ledger transaction.
+    const paid = {
+      ...free,
+      transaction_id: id('bet'),
+      round_id: id('round'),
+      win: { transaction_id: id('win'), amount_cents: 250 },
+    }
+    expect((await walletCall(ctx, 'bet', paid)).json().balance_cents).toBe(1_250)
+    const posted = await ctx.db.query<{ kind: string }>(
+      `SELECT kind FROM ledger_transactions WHERE idempotency_key IN ($1, $2)`,
+      [`game:${GAME_PROVIDER}:${paid.transaction_id}`, `game:${GAME_PROVIDER}:${paid.win.transaction_id}`],
+    )
+    expect(posted).toEqual([{ kind: 'win' }])
   })
 })

@@ -323,32 +323,53 @@ export class SeamlessWallet {
   }
 
   /**
-   * A bet or a win: one statement, the database function `wallet_move` (migrations 011, 018). A
-   * bet of a player with limits on play is refused by it (AU003) and made again in a transaction
+   * A bet or a win: one statement, the database function `wallet_move` (migrations 011, 018), or
+   * for a bet that carries its win (an instant round) `wallet_instant_round` (migration 020). A
+   * bet of a player with limits on play is refused by them (AU003) and made again in a transaction
    * that checks the limits first: a replay answers its first answer before the guard is asked, so
-   * a limit never refuses a bet already taken.
+   * a limit never refuses a bet already taken. An instant round whose round or ids are taken
+   * (AU004) wrote nothing: the first answer stored under the bet's id is the answer.
    */
   private async move(kind: 'bet' | 'win', input: MoveInput & MoveExtras): Promise<WalletAnswer> {
     const amount = BigInt(input.amount_cents)
     const beforeBet = this.guard?.beforeBet?.bind(this.guard)
-    const params = (checked: boolean) => [
-      GAME_PROVIDER,
-      input.session_id,
-      kind,
-      input.transaction_id,
-      input.round_id,
-      amount.toString(),
-      input.win?.transaction_id ?? null,
-      input.win ? BigInt(input.win.amount_cents).toString() : null,
-      !!input.round_closed || !!input.win,
-      this.now(),
-      `${SESSION_IDLE_MS} milliseconds`,
-      HOUSE_SHARDS,
-      checked,
-    ]
+    const instant = kind === 'bet' && input.win !== undefined
+    const params = (checked: boolean) =>
+      instant
+        ? [
+            GAME_PROVIDER,
+            input.session_id,
+            input.transaction_id,
+            input.round_id,
+            amount.toString(),
+            input.win!.transaction_id,
+            BigInt(input.win!.amount_cents).toString(),
+            this.now(),
+            `${SESSION_IDLE_MS} milliseconds`,
+            HOUSE_SHARDS,
+            checked,
+          ]
+        : [
+            GAME_PROVIDER,
+            input.session_id,
+            kind,
+            input.transaction_id,
+            input.round_id,
+            amount.toString(),
+            input.win?.transaction_id ?? null,
+            input.win ? BigInt(input.win.amount_cents).toString() : null,
+            !!input.round_closed || !!input.win,
+            this.now(),
+            `${SESSION_IDLE_MS} milliseconds`,
+            HOUSE_SHARDS,
+            checked,
+          ]
     // The session's player comes along, to tell the player's open tabs (a replay tells the same balance again).
-    const sql = `SELECT wallet_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::interval, $12, $13) AS answer,
-      (SELECT user_id FROM game_sessions WHERE id = $2) AS user_id`
+    const sql = instant
+      ? `SELECT wallet_instant_round($1, $2, $3, $4, $5, $6, $7, $8, $9::interval, $10, $11) AS answer,
+          (SELECT user_id FROM game_sessions WHERE id = $2) AS user_id`
+      : `SELECT wallet_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::interval, $12, $13) AS answer,
+          (SELECT user_id FROM game_sessions WHERE id = $2) AS user_id`
     type Row = { answer: WalletAnswer; user_id: bigint }
     try {
       try {
@@ -387,6 +408,17 @@ export class SeamlessWallet {
       if (code === 'AU002') {
         const reason = (error as Error).message as WalletErrorCode
         throw new WalletError(reason, WALLET_ERROR_STATUS[reason] ?? 422)
+      }
+      if (code === 'AU004') {
+        // Taken before (a repeated call, which waited for the first to commit): the first answer.
+        const replay = await this.stored(
+          this.db,
+          input.transaction_id,
+          kind,
+          await this.session(this.db, input.session_id),
+        )
+        if (replay) return replay
+        throw new WalletError((error as Error).message as WalletErrorCode)
       }
       throw error
     }

@@ -10,8 +10,9 @@ export interface LedgerReport {
 
 /**
  * The ledger's invariants: balances sum to zero per currency, every account's balance is the
- * sum of its entries (and the last entry's balance_after), every transaction balances per
- * currency, every entry belongs to a transaction and an account that exist, and no player account
+ * sum of its entries (and the last entry's balance_after), every entry's balance_after is the one
+ * before it plus its amount, every transaction balances per currency, every entry belongs to a
+ * transaction and an account that exist, every transaction's player exists, and no player account
  * is below zero.
  */
 export async function checkLedger(db: Executor): Promise<LedgerReport> {
@@ -53,6 +54,23 @@ export async function checkLedger(db: Executor): Promise<LedgerReport> {
     problems.push(
       `entry ${row.id} refers to a missing transaction ${row.transaction_id} or account ${row.account_id}`,
     )
+  }
+  for (const row of await db.query<{ id: bigint; account_id: bigint; balance_after: bigint; before: bigint }>(
+    `SELECT id, account_id, balance_after, before FROM (
+       SELECT id, account_id, amount, balance_after,
+         coalesce(lag(balance_after) OVER (PARTITION BY account_id ORDER BY id), 0) AS before
+       FROM ledger_entries) e
+     WHERE balance_after <> before + amount`,
+  )) {
+    problems.push(
+      `entry ${row.id} of account ${row.account_id} says ${row.balance_after}, not the entry before it (${row.before}) plus its amount`,
+    )
+  }
+  for (const row of await db.query<{ id: bigint; user_id: bigint }>(
+    `SELECT t.id, t.user_id FROM ledger_transactions t LEFT JOIN users u ON u.id = t.user_id
+     WHERE t.user_id IS NOT NULL AND u.id IS NULL`,
+  )) {
+    problems.push(`transaction ${row.id} names a player ${row.user_id} who does not exist`)
   }
   for (const row of await db.query<{ id: bigint; balance: bigint }>(
     `SELECT id, balance FROM ledger_accounts WHERE user_id IS NOT NULL AND balance < 0`,

@@ -123,6 +123,38 @@ describe('the ledger', () => {
     expect((await checkLedger(ctx.db)).problems).toEqual([])
   })
 
+  it('reports a running balance that skips and a transaction of a player who does not exist', async () => {
+    const user = await newPlayer()
+    const first = await ledger.post(deposit(user, 100n))
+    const account = first.entries.find((e) => e.amount === 100n)!.accountId
+    const rolledBack = new Error('rolled back on purpose')
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        const [orphan] = await tx.query<{ id: bigint }>(
+          `INSERT INTO ledger_transactions (idempotency_key, kind, user_id, metadata)
+           VALUES ($1, 'adjustment', 999999997, '{}') RETURNING id`,
+          [key('orphan')],
+        )
+        // 100 + 5 is 105, not 150.
+        await tx.query(
+          `INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES ($1, $2, 5, 150)`,
+          [orphan!.id.toString(), account.toString()],
+        )
+        const { problems } = await checkLedger(tx)
+        expect(problems).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(
+              new RegExp(`of account ${account} says 150, not the entry before it \\(100\\)`),
+            ),
+            `transaction ${orphan!.id} names a player 999999997 who does not exist`,
+          ]),
+        )
+        throw rolledBack
+      }),
+    ).rejects.toBe(rolledBack)
+    expect((await checkLedger(ctx.db)).problems).toEqual([])
+  })
+
   it('spreads each house account over shards by player, opened on first use even when players race', async () => {
     const players = await Promise.all(Array.from({ length: 6 }, () => newPlayer()))
     // A currency no other test moves: every house shard of it is opened here, in parallel.
