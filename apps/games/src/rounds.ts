@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Database, Executor } from '@aurum/api/src/db/client.ts'
 import { fairSource, Rng } from '@aurum/games-math'
+import { Batcher } from './batch.ts'
 import { RecentMap } from './recent.ts'
 import { currentSeeds, nextRoundSeeds, type FairState, type RoundSeeds } from './fairness.ts'
 import { WALLET_TIMEOUT_MS, WalletRefusal, WalletUnavailable, type WalletClient } from './wallet-client.ts'
@@ -151,6 +152,15 @@ export class Rounds {
   /** The seeds of each player's last real round on this node. */
   private lastSeeds = new RecentMap<string, RoundSeeds>(LAST_SEEDS_KEPT)
 
+  /** Instant rounds the wallet has settled, marked settled many to a statement. */
+  private settles = new Batcher<{ roundId: string; balance: number }>(async (rounds) => {
+    await this.db.query(
+      `UPDATE gs_rounds r SET status = 'settled', balance_after_cents = s.balance, settled_at = now()
+       FROM unnest($1::text[], $2::bigint[]) AS s (round_id, balance) WHERE r.round_id = s.round_id`,
+      [rounds.map((r) => r.roundId), rounds.map((r) => r.balance)],
+    )
+  })
+
   private finishers: Map<string, (hidden: unknown) => Ending>
   private openRoundLimitMs: number
   private now: () => number
@@ -187,12 +197,10 @@ export class Rounds {
       await this.db.query(`UPDATE gs_rounds SET status = 'open' WHERE round_id = $1`, [roundId])
       return answer(afterBet)
     }
-    // An instant round (slot, roulette): bet and win in one wallet call, one casino transaction.
+    // An instant round (slot, roulette): bet and win in one wallet call, one casino transaction;
+    // the round marked settled with the rounds settling beside it (group commit) before the answer.
     const settled = await this.placeBet(session, roundId, decision.betCents, 'bet', decision.winCents)
-    await this.db.query(
-      `UPDATE gs_rounds SET status = 'settled', balance_after_cents = $2, settled_at = now() WHERE round_id = $1`,
-      [roundId, settled],
-    )
+    await this.settles.add({ roundId, balance: settled })
     return answer(settled)
   }
 
