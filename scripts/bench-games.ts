@@ -14,8 +14,10 @@
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server where the user may CREATE DATABASE; default
 // postgres://postgres@127.0.0.1:5432/test), BENCH_PLAYERS, BENCH_RATES, BENCH_SECONDS,
 // BENCH_CLOSED_LOOP (0 to skip the closed loop), BENCH_POOL (pool size of each server, default 10),
-// BENCH_PROFILE (a directory: the two servers write V8 CPU profiles there), BENCH_LIMITED (the share
-// of players, 0 to 1, with a wager limit they never reach: their bets take the limits' guarded path).
+// BENCH_PROFILE (a directory: the two servers write V8 CPU profiles there), BENCH_NODE_FLAGS (more
+// node flags for both servers, e.g. --perf-basic-prof-only-functions to read them with perf),
+// BENCH_LIMITED (the share of players, 0 to 1, with a wager limit they never reach: their bets take
+// the limits' guarded path).
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
@@ -243,11 +245,21 @@ function startProcess(name: string, script: string, env: Record<string, string>)
   const profile = process.env.BENCH_PROFILE
     ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : []
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    [
+      ...profile,
+      ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      script,
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  )
   child.on('exit', (code, signal) => {
     if (code !== 0 && signal !== 'SIGTERM') console.error(`${name} exited (${code ?? signal})`)
   })

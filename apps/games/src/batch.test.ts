@@ -5,8 +5,8 @@ import { Batcher } from './batch.ts'
 function controlledWrites() {
   const calls: Array<{ items: number[]; done: (error?: Error) => void }> = []
   const write = (items: number[]) =>
-    new Promise<void>((resolve, reject) => {
-      calls.push({ items, done: (error) => (error ? reject(error) : resolve()) })
+    new Promise<number[]>((resolve, reject) => {
+      calls.push({ items, done: (error) => (error ? reject(error) : resolve(items.map((n) => n * 10))) })
     })
   return { calls, write }
 }
@@ -42,10 +42,10 @@ describe('the group-commit batcher', () => {
 
   it('fails exactly the writes of a failed statement, and goes on with the next ones', async () => {
     const { calls, write } = controlledWrites()
-    const batcher = new Batcher(write, 2)
+    const batcher = new Batcher(write, { maxBatch: 2 })
     const results = [1, 2, 3, 4, 5].map((n) =>
       batcher.add(n).then(
-        () => 'ok',
+        (result) => result,
         (error: unknown) => (error as Error).message,
       ),
     )
@@ -59,6 +59,23 @@ describe('the group-commit batcher', () => {
     await tick()
     expect(calls.map((c) => c.items)).toEqual([[1], [2, 3], [4, 5]])
     calls[2]!.done()
-    expect(await Promise.all(results)).toEqual(['ok', 'deadlock detected', 'deadlock detected', 'ok', 'ok'])
+    expect(await Promise.all(results)).toEqual([10, 'deadlock detected', 'deadlock detected', 40, 50])
+  })
+
+  it('holds at most one write per key in a statement, the others in the order they came', async () => {
+    const { calls, write } = controlledWrites()
+    const batcher = new Batcher(write, { keyOf: (n) => String(n % 3) })
+    const results = [1, 4, 2, 7, 5, 3].map((n) => batcher.add(n))
+    await tick()
+    expect(calls.map((c) => c.items)).toEqual([[1]])
+    calls[0]!.done()
+    await tick()
+    // 4 and 7 share 1's key: one of them per statement, 4 first.
+    expect(calls.map((c) => c.items)).toEqual([[1], [4, 2, 3]])
+    calls[1]!.done()
+    await tick()
+    expect(calls.map((c) => c.items)).toEqual([[1], [4, 2, 3], [7, 5]])
+    calls[2]!.done()
+    expect(await Promise.all(results)).toEqual([10, 40, 20, 70, 50, 30])
   })
 })

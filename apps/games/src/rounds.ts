@@ -106,6 +106,28 @@ const ROUND_PARAMS = ROUND_COLUMNS.split(',')
   .map((_, i) => `$${i + 1}`)
   .join(', ')
 
+const ROUND_COLUMNS_LIST = ROUND_COLUMNS.split(',').map((c) => c.trim())
+
+/** Each column's type, for rounds sent as one array per column. */
+const ROUND_COLUMN_TYPES: Record<string, string> = {
+  round_id: 'text',
+  session_id: 'text',
+  player_key: 'text',
+  game: 'text',
+  mode: 'text',
+  currency: 'text',
+  bet_cents: 'bigint',
+  win_cents: 'bigint',
+  status: 'text',
+  outcome: 'jsonb',
+  hidden: 'jsonb',
+  server_seed_hash: 'text',
+  client_seed: 'text',
+  nonce: 'bigint',
+  balance_after_cents: 'bigint',
+  settled_at: 'timestamptz',
+}
+
 const fairState = (seeds: RoundSeeds): FairState => ({
   server_seed_hash: seeds.server_seed_hash,
   client_seed: seeds.client_seed,
@@ -159,7 +181,35 @@ export class Rounds {
        FROM unnest($1::text[], $2::bigint[]) AS s (round_id, balance) WHERE r.round_id = s.round_id`,
       [rounds.map((r) => r.roundId), rounds.map((r) => r.balance)],
     )
+    return rounds.map(() => undefined)
   })
+
+  /**
+   * Real rounds stored many to a statement, each with its nonce claim (one per player in a
+   * statement): whether each was stored, i.e. its nonce was still the player's next.
+   */
+  private stores = new Batcher<unknown[], boolean>(
+    async (rounds) => {
+      const columns = ROUND_COLUMNS_LIST.map((_, c) => rounds.map((values) => values[c]))
+      const stored = await this.db.query<{ round_id: string }>(
+        `WITH r AS (
+           SELECT * FROM unnest(${ROUND_COLUMNS_LIST.map((column, c) => `$${c + 1}::${ROUND_COLUMN_TYPES[column]}[]`).join(', ')})
+             AS r (${ROUND_COLUMNS})
+         ), claimed AS (
+           UPDATE gs_players p SET nonce = p.nonce + 1 FROM r
+           WHERE p.player_key = r.player_key AND p.nonce = r.nonce - 1
+             AND p.server_seed_hash = r.server_seed_hash AND p.client_seed = r.client_seed
+           RETURNING p.player_key
+         )
+         INSERT INTO gs_rounds (${ROUND_COLUMNS})
+         SELECT r.* FROM r JOIN claimed USING (player_key) RETURNING round_id`,
+        columns,
+      )
+      const ids = new Set(stored.map((row) => row.round_id))
+      return rounds.map((values) => ids.has(values[0] as string))
+    },
+    { keyOf: (values) => values[2] as string },
+  )
 
   private finishers: Map<string, (hidden: unknown) => Ending>
   private openRoundLimitMs: number
@@ -236,18 +286,7 @@ export class Rounds {
         this.lastSeeds.get(session.player_key) ?? (await currentSeeds(this.db, session.player_key))
       const seeds: RoundSeeds = { ...known, nonce: known.nonce + 1 }
       const decision = decide(new Rng(fairSource(seeds.server_seed, seeds.client_seed, seeds.nonce)))
-      const values = roundValues(session, roundId, decision, seeds, null)
-      const stored = await this.db.query(
-        `WITH claimed AS (
-           UPDATE gs_players SET nonce = nonce + 1
-           WHERE player_key = $3 AND nonce = $14 - 1 AND server_seed_hash = $12 AND client_seed = $13
-           RETURNING nonce
-         )
-         INSERT INTO gs_rounds (${ROUND_COLUMNS})
-         SELECT ${ROUND_PARAMS} FROM claimed RETURNING 1`,
-        values,
-      )
-      if (stored.length) {
+      if (await this.stores.add(roundValues(session, roundId, decision, seeds, null))) {
         this.lastSeeds.set(session.player_key, seeds)
         return { decision, fair: fairState(seeds) }
       }
