@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { Database, Executor } from '@aurum/api/src/db/client.ts'
 import { fairSource, Rng } from '@aurum/games-math'
-import { Batcher } from './batch.ts'
+import { Batcher } from '@aurum/api/src/db/batch.ts'
 import { RecentMap } from './recent.ts'
 import { currentSeeds, nextRoundSeeds, type FairState, type RoundSeeds } from './fairness.ts'
 import { WALLET_TIMEOUT_MS, WalletRefusal, WalletUnavailable, type WalletClient } from './wallet-client.ts'
@@ -106,27 +106,33 @@ const ROUND_PARAMS = ROUND_COLUMNS.split(',')
   .map((_, i) => `$${i + 1}`)
   .join(', ')
 
-const ROUND_COLUMNS_LIST = ROUND_COLUMNS.split(',').map((c) => c.trim())
+/**
+ * Round writes in flight at once: a statement holds the rounds that came while the others ran.
+ * Rounds of different players never wait on each other, so some may overlap (docs/games.md).
+ */
+const BATCHES = { concurrency: 3 }
 
-/** Each column's type, for rounds sent as one array per column. */
-const ROUND_COLUMN_TYPES: Record<string, string> = {
-  round_id: 'text',
-  session_id: 'text',
-  player_key: 'text',
-  game: 'text',
-  mode: 'text',
-  currency: 'text',
-  bet_cents: 'bigint',
-  win_cents: 'bigint',
-  status: 'text',
-  outcome: 'jsonb',
-  hidden: 'jsonb',
-  server_seed_hash: 'text',
-  client_seed: 'text',
-  nonce: 'bigint',
-  balance_after_cents: 'bigint',
-  settled_at: 'timestamptz',
-}
+/** The type of each of ROUND_COLUMNS, in order: rounds go to gs_store_rounds as one array per column. */
+const ROUND_COLUMN_TYPES = [
+  'text', // round_id
+  'text', // session_id
+  'text', // player_key
+  'text', // game
+  'text', // mode
+  'text', // currency
+  'bigint', // bet_cents
+  'bigint', // win_cents
+  'text', // status
+  'jsonb', // outcome
+  'jsonb', // hidden
+  'text', // server_seed_hash
+  'text', // client_seed
+  'bigint', // nonce
+  'bigint', // balance_after_cents
+  'timestamptz', // settled_at
+]
+if (ROUND_COLUMN_TYPES.length !== ROUND_COLUMNS.split(',').length)
+  throw new Error('a round column without its type')
 
 const fairState = (seeds: RoundSeeds): FairState => ({
   server_seed_hash: seeds.server_seed_hash,
@@ -174,42 +180,29 @@ export class Rounds {
   /** The seeds of each player's last real round on this node. */
   private lastSeeds = new RecentMap<string, RoundSeeds>(LAST_SEEDS_KEPT)
 
-  /** Instant rounds the wallet has settled, marked settled many to a statement. */
+  /** Instant rounds the wallet has settled, marked settled many to a statement (migration 004). */
   private settles = new Batcher<{ roundId: string; balance: number }>(async (rounds) => {
-    await this.db.query(
-      `UPDATE gs_rounds r SET status = 'settled', balance_after_cents = s.balance, settled_at = now()
-       FROM unnest($1::text[], $2::bigint[]) AS s (round_id, balance) WHERE r.round_id = s.round_id`,
-      [rounds.map((r) => r.roundId), rounds.map((r) => r.balance)],
-    )
+    await this.db.query(`SELECT gs_settle_rounds($1::text[], $2::bigint[])`, [
+      rounds.map((r) => r.roundId),
+      rounds.map((r) => r.balance),
+    ])
     return rounds.map(() => undefined)
-  })
+  }, BATCHES)
 
   /**
-   * Real rounds stored many to a statement, each with its nonce claim (one per player in a
-   * statement): whether each was stored, i.e. its nonce was still the player's next.
+   * Real rounds stored many to a statement, each with its nonce claim (migration 004): whether each
+   * was stored, i.e. its nonce was still the player's next.
    */
-  private stores = new Batcher<unknown[], boolean>(
-    async (rounds) => {
-      const columns = ROUND_COLUMNS_LIST.map((_, c) => rounds.map((values) => values[c]))
-      const stored = await this.db.query<{ round_id: string }>(
-        `WITH r AS (
-           SELECT * FROM unnest(${ROUND_COLUMNS_LIST.map((column, c) => `$${c + 1}::${ROUND_COLUMN_TYPES[column]}[]`).join(', ')})
-             AS r (${ROUND_COLUMNS})
-         ), claimed AS (
-           UPDATE gs_players p SET nonce = p.nonce + 1 FROM r
-           WHERE p.player_key = r.player_key AND p.nonce = r.nonce - 1
-             AND p.server_seed_hash = r.server_seed_hash AND p.client_seed = r.client_seed
-           RETURNING p.player_key
-         )
-         INSERT INTO gs_rounds (${ROUND_COLUMNS})
-         SELECT r.* FROM r JOIN claimed USING (player_key) RETURNING round_id`,
-        columns,
-      )
-      const ids = new Set(stored.map((row) => row.round_id))
-      return rounds.map((values) => ids.has(values[0] as string))
-    },
-    { keyOf: (values) => values[2] as string },
-  )
+  private stores = new Batcher<unknown[], boolean>(async (rounds) => {
+    // By player: concurrent statements claim players' rows in one order, so never wait in a cycle.
+    const sorted = rounds.toSorted((a, b) => ((a[2] as string) < (b[2] as string) ? -1 : 1))
+    const stored = await this.db.query<{ round_id: string }>(
+      `SELECT round_id FROM gs_store_rounds(${ROUND_COLUMN_TYPES.map((type, c) => `$${c + 1}::${type}[]`).join(', ')}) AS round_id`,
+      ROUND_COLUMN_TYPES.map((_, c) => sorted.map((values) => values[c])),
+    )
+    const ids = new Set(stored.map((row) => row.round_id))
+    return rounds.map((values) => ids.has(values[0] as string))
+  }, BATCHES)
 
   private finishers: Map<string, (hidden: unknown) => Ending>
   private openRoundLimitMs: number

@@ -1,6 +1,7 @@
 import type { Locale } from '@aurum/shared'
 import { NOTABLE_MULTIPLIER } from './winners.ts'
 import crypto from 'node:crypto'
+import { Batcher } from '../../db/batch.ts'
 import type { Database, Executor } from '../../db/client.ts'
 import type { BalanceAnswer, WalletErrorCode } from '@aurum/game-protocol'
 import { AppError } from '../../lib/errors.ts'
@@ -373,7 +374,8 @@ export class SeamlessWallet {
     type Row = { answer: WalletAnswer; user_id: bigint }
     try {
       try {
-        const [row] = await this.db.query<Row>(sql, params(!beforeBet))
+        const alone = () => this.db.query<Row>(sql, params(!beforeBet))
+        const [row] = instant ? [await this.instantRound(input, !beforeBet, alone)] : await alone()
         this.ledger.balanceMoved(this.db, row!.user_id, row!.answer.currency)
         this.won(kind, input)
         return row!.answer
@@ -422,6 +424,60 @@ export class SeamlessWallet {
       }
       throw error
     }
+  }
+
+  /**
+   * Instant rounds by group commit (`wallet_instant_rounds`, migration 022): one statement at a
+   * time holds every round that arrived while the last one ran, each in a subtransaction of its
+   * own. A round refused there rejects with its SQLSTATE and message as if alone; one that failed
+   * on anything else (a deadlock with a rollback) is played again alone.
+   */
+  private instantRounds = new Batcher<
+    { input: MoveInput & MoveExtras; checked: boolean },
+    { answer: WalletAnswer; user_id: bigint } | { code: string; message: string }
+  >(
+    async (rounds) => {
+      const rows = await this.db.query<{
+        r_index: number
+        r_answer: WalletAnswer | null
+        r_user: bigint | null
+        r_code: string | null
+        r_message: string | null
+      }>(
+        `SELECT * FROM wallet_instant_rounds($1, $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[],
+           $7::bigint[], $8::boolean[], $9, $10::interval, $11)`,
+        [
+          GAME_PROVIDER,
+          rounds.map((r) => r.input.session_id),
+          rounds.map((r) => r.input.transaction_id),
+          rounds.map((r) => r.input.round_id),
+          rounds.map((r) => BigInt(r.input.amount_cents).toString()),
+          rounds.map((r) => r.input.win!.transaction_id),
+          rounds.map((r) => BigInt(r.input.win!.amount_cents).toString()),
+          rounds.map((r) => r.checked),
+          this.now(),
+          `${SESSION_IDLE_MS} milliseconds`,
+          HOUSE_SHARDS,
+        ],
+      )
+      return rows.map((row) =>
+        row.r_code === null
+          ? { answer: row.r_answer!, user_id: row.r_user! }
+          : { code: row.r_code, message: row.r_message ?? '' },
+      )
+    },
+    { maxBatch: 50 },
+  )
+
+  private async instantRound(
+    input: MoveInput & MoveExtras,
+    checked: boolean,
+    alone: () => Promise<Array<{ answer: WalletAnswer; user_id: bigint }>>,
+  ): Promise<{ answer: WalletAnswer; user_id: bigint }> {
+    const result = await this.instantRounds.add({ input, checked })
+    if ('answer' in result) return result
+    if (/^AU00[1-4]$/.test(result.code)) throw Object.assign(new Error(result.message), { code: result.code })
+    return (await alone())[0]!
   }
 
   /**

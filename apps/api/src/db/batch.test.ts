@@ -62,20 +62,21 @@ describe('the group-commit batcher', () => {
     expect(await Promise.all(results)).toEqual([10, 'deadlock detected', 'deadlock detected', 40, 50])
   })
 
-  it('holds at most one write per key in a statement, the others in the order they came', async () => {
+  it('runs up to `concurrency` statements at once, each with what came while the others ran', async () => {
     const { calls, write } = controlledWrites()
-    const batcher = new Batcher(write, { keyOf: (n) => String(n % 3) })
-    const results = [1, 4, 2, 7, 5, 3].map((n) => batcher.add(n))
+    const batcher = new Batcher(write, { concurrency: 2 })
+    const results = [1, 2, 3, 4].map((n) => batcher.add(n))
     await tick()
-    expect(calls.map((c) => c.items)).toEqual([[1]])
-    calls[0]!.done()
+    // Two statements at once, each alone while the other runs; 3 and 4 wait for one to finish.
+    expect(calls.map((c) => c.items)).toEqual([[1], [2]])
+    const more = [5, 6].map((n) => batcher.add(n))
     await tick()
-    // 4 and 7 share 1's key: one of them per statement, 4 first.
-    expect(calls.map((c) => c.items)).toEqual([[1], [4, 2, 3]])
+    expect(calls).toHaveLength(2)
     calls[1]!.done()
     await tick()
-    expect(calls.map((c) => c.items)).toEqual([[1], [4, 2, 3], [7, 5]])
+    expect(calls.map((c) => c.items)).toEqual([[1], [2], [3, 4, 5, 6]])
+    calls[0]!.done()
     calls[2]!.done()
-    expect(await Promise.all(results)).toEqual([10, 40, 20, 70, 50, 30])
+    expect(await Promise.all([...results, ...more])).toEqual([10, 20, 30, 40, 50, 60])
   })
 })
