@@ -398,6 +398,29 @@ describe('the seamless wallet', () => {
     expect(round).toEqual({ total_bets: 100n, total_wins: 1_000n, status: 'closed' })
   })
 
+  it('settles instant rounds of several players at once beside their deposits, each exactly', async () => {
+    const players = await Promise.all(Array.from({ length: 5 }, () => session(2_000)))
+    const rounds = players.flatMap(({ sessionId }, p) =>
+      Array.from({ length: 8 }, (_, r) => ({
+        session_id: sessionId,
+        transaction_id: id('bet'),
+        round_id: id('round'),
+        amount_cents: 100 + p,
+        win: { transaction_id: id('win'), amount_cents: r % 3 === 0 ? 250 : 0 },
+      })),
+    )
+    const [answers] = await Promise.all([
+      Promise.all(rounds.map((round) => walletCall(ctx, 'bet', round))),
+      Promise.all(players.map(({ player }) => fund(ctx, player.sid, 1_000))),
+    ])
+    expect(answers.map((a) => a.statusCode)).toEqual(rounds.map(() => 200))
+    for (const [p, { player }] of players.entries()) {
+      // 8 stakes of 100 + p, 3 wins of 250 (rounds 0, 3, 6), and the deposit.
+      expect(await balance(ctx, player.sid)).toBe(2_000 + 1_000 - 8 * (100 + p) + 3 * 250)
+    }
+    expect((await checkLedger(ctx.db)).problems).toEqual([])
+  })
+
   it('refuses an instant round whose bet was rolled back first, and records a free round without a win', async () => {
     const { player, sessionId } = await session(1_000)
     const late = {
