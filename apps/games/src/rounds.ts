@@ -195,7 +195,8 @@ export class Rounds {
    */
   private stores = new Batcher<unknown[], boolean>(async (rounds) => {
     // By player: concurrent statements claim players' rows in one order, so never wait in a cycle.
-    const sorted = rounds.toSorted((a, b) => ((a[2] as string) < (b[2] as string) ? -1 : 1))
+    const key = (values: unknown[]) => values[2] as string
+    const sorted = rounds.toSorted((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
     const stored = await this.db.query<{ round_id: string }>(
       `SELECT round_id FROM gs_store_rounds(${ROUND_COLUMN_TYPES.map((type, c) => `$${c + 1}::${type}[]`).join(', ')}) AS round_id`,
       ROUND_COLUMN_TYPES.map((_, c) => sorted.map((values) => values[c])),

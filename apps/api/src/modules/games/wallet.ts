@@ -460,11 +460,13 @@ export class SeamlessWallet {
           HOUSE_SHARDS,
         ],
       )
-      return rows.map((row) =>
-        row.r_code === null
-          ? { answer: row.r_answer!, user_id: row.r_user! }
-          : { code: row.r_code, message: row.r_message ?? '' },
-      )
+      return rows
+        .sort((a, b) => a.r_index - b.r_index)
+        .map((row) =>
+          row.r_code === null
+            ? { answer: row.r_answer!, user_id: row.r_user! }
+            : { code: row.r_code, message: row.r_message ?? '' },
+        )
     },
     { maxBatch: 50 },
   )
