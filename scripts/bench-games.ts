@@ -116,8 +116,23 @@ function spinner(port: number, session: string): Pick<Player, 'spin' | 'close'> 
   return { spin, close: () => socket?.destroy() }
 }
 
+/**
+ * The machine's speed just before a run, while the servers are idle: milliseconds for a fixed loop
+ * on one core (about 60 ms on a quiet core of this machine; twice that when a neighbour takes it).
+ * Runs are comparable only at similar probes.
+ */
+function speedProbe(): number {
+  const start = performance.now()
+  let x = 0
+  for (let i = 0; i < 2e7; i++) x += i % 7
+  if (x < 0) console.log(x)
+  return performance.now() - start
+}
+
 interface Run {
   label: string
+  /** speedProbe() before the run. */
+  probe: number
   /** CPU seconds spent per spin by each part (casino, game server, PostgreSQL, this process). */
   cpu: Record<string, number>
   offered: number | null
@@ -331,6 +346,7 @@ async function play(
   ratePerSecond: number | null,
   cpu: CpuProbe,
 ): Promise<Run> {
+  const probe = speedProbe()
   const cpuBefore = await cpu()
   const latencies: number[] = []
   const bySecond: number[][] = []
@@ -371,6 +387,7 @@ async function play(
     .map((second) => percentile(Float64Array.from(second).sort(), 99))
   return {
     label,
+    probe,
     cpu: Object.fromEntries(
       Object.entries(cpuAfter).map(([part, seconds]) => [
         part,
@@ -532,9 +549,9 @@ async function main() {
 
     console.log(
       '\n| load | spins/s | p50 | p90 | p99 | max | seconds with p99 > 30 ms (worst) | errors | ' +
-        'CPU ms per spin: casino / game server / PostgreSQL (casino / game server / other) / players |',
+        'CPU ms per spin: casino / game server / PostgreSQL (casino / game server / other) / players | speed probe |',
     )
-    console.log('|---|---|---|---|---|---|---|---|---|')
+    console.log('|---|---|---|---|---|---|---|---|---|---|')
     for (const r of runs) {
       const c = r.cpu
       console.log(
@@ -543,7 +560,7 @@ async function main() {
           [c.casino, c.games, c['postgres casino'], c['postgres provider'], c['postgres other'], c.players]
             .map((seconds) => f(seconds! * 1000, 2))
             .join(' / ') +
-          ' |',
+          ` | ${f(r.probe, 0)} ms |`,
       )
       if (r.firstError) console.log(`  first error: ${r.firstError}`)
     }
