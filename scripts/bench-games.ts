@@ -118,7 +118,7 @@ function spinner(port: number, session: string): Pick<Player, 'spin' | 'close'> 
 
 /**
  * The machine's speed just before a run, while the servers are idle: milliseconds for a fixed loop
- * on one core (about 60 ms on a quiet core of this machine; twice that when a neighbour takes it).
+ * on one core (45-60 ms on a quiet core of this machine, twice that when a neighbour takes it).
  * Runs are comparable only at similar probes.
  */
 function speedProbe(): number {
