@@ -18,6 +18,15 @@ afterAll(async () => {
 let ids = 0
 const id = (name: string) => `${name}-${process.pid}-${++ids}`
 
+/** An instant round's bet call: fresh ids, the stake and the win it carries. */
+const instant = (sessionId: string, betCents: number, winCents: number) => ({
+  session_id: sessionId,
+  transaction_id: id('bet'),
+  round_id: id('round'),
+  amount_cents: betCents,
+  win: { transaction_id: id('win'), amount_cents: winCents },
+})
+
 /** A funded player with a wallet session opened through a real launch. */
 async function session(funds = 10_000) {
   const player = await registerPlayer(ctx.app, { currency: 'EUR' })
@@ -364,15 +373,7 @@ describe('the seamless wallet', () => {
     const { player, sessionId } = await session(1_000)
     // Each round stakes 300 and wins 100: the bet must be covered before its win counts.
     const rounds = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        walletCall(ctx, 'bet', {
-          session_id: sessionId,
-          transaction_id: id('bet'),
-          round_id: id('round'),
-          amount_cents: 300,
-          win: { transaction_id: id('win'), amount_cents: 100 },
-        }),
-      ),
+      Array.from({ length: 12 }, () => walletCall(ctx, 'bet', instant(sessionId, 300, 100))),
     )
     // 1,000 → 800 → 600 → 400 → 200: four rounds, then 200 cannot cover 300.
     expect(rounds.filter((r) => r.statusCode === 200)).toHaveLength(4)
@@ -381,13 +382,7 @@ describe('the seamless wallet', () => {
     )
     expect(await balance(ctx, player.sid)).toBe(200)
 
-    const same = {
-      session_id: sessionId,
-      transaction_id: id('bet'),
-      round_id: id('round'),
-      amount_cents: 100,
-      win: { transaction_id: id('win'), amount_cents: 1_000 },
-    }
+    const same = instant(sessionId, 100, 1_000)
     const repeated = await Promise.all(Array.from({ length: 10 }, () => walletCall(ctx, 'bet', same)))
     expect(repeated.map((r) => [r.statusCode, r.json().balance_cents])).toEqual(Array(10).fill([200, 1_100]))
     expect(await balance(ctx, player.sid)).toBe(1_100)
@@ -401,13 +396,7 @@ describe('the seamless wallet', () => {
   it('settles instant rounds of several players at once beside their deposits, each exactly', async () => {
     const players = await Promise.all(Array.from({ length: 5 }, () => session(2_000)))
     const rounds = players.flatMap(({ sessionId }, p) =>
-      Array.from({ length: 8 }, (_, r) => ({
-        session_id: sessionId,
-        transaction_id: id('bet'),
-        round_id: id('round'),
-        amount_cents: 100 + p,
-        win: { transaction_id: id('win'), amount_cents: r % 3 === 0 ? 250 : 0 },
-      })),
+      Array.from({ length: 8 }, (_, r) => instant(sessionId, 100 + p, r % 3 === 0 ? 250 : 0)),
     )
     const [answers] = await Promise.all([
       Promise.all(rounds.map((round) => walletCall(ctx, 'bet', round))),
@@ -423,13 +412,7 @@ describe('the seamless wallet', () => {
 
   it('refuses an instant round whose bet was rolled back first, and records a free round without a win', async () => {
     const { player, sessionId } = await session(1_000)
-    const late = {
-      session_id: sessionId,
-      transaction_id: id('bet'),
-      round_id: id('round'),
-      amount_cents: 200,
-      win: { transaction_id: id('win'), amount_cents: 500 },
-    }
+    const late = instant(sessionId, 200, 500)
     const rollback = await walletCall(ctx, 'rollback', {
       session_id: sessionId,
       transaction_id: id('rb'),
@@ -449,13 +432,7 @@ describe('the seamless wallet', () => {
     ).toEqual([])
 
     // A free spin (no stake) that wins nothing moves no money but is a round of the history.
-    const free = {
-      session_id: sessionId,
-      transaction_id: id('bet'),
-      round_id: id('round'),
-      amount_cents: 0,
-      win: { transaction_id: id('win'), amount_cents: 0 },
-    }
+    const free = instant(sessionId, 0, 0)
     expect((await walletCall(ctx, 'bet', free)).json()).toEqual({
       balance_cents: 1_000,
       currency: 'EUR',
@@ -467,12 +444,7 @@ describe('the seamless wallet', () => {
     )
     expect(round).toEqual({ total_bets: 0n, status: 'closed' })
     // A free spin that wins pays it as one ledger transaction.
-    const paid = {
-      ...free,
-      transaction_id: id('bet'),
-      round_id: id('round'),
-      win: { transaction_id: id('win'), amount_cents: 250 },
-    }
+    const paid = instant(sessionId, 0, 250)
     expect((await walletCall(ctx, 'bet', paid)).json().balance_cents).toBe(1_250)
     const posted = await ctx.db.query<{ kind: string }>(
       `SELECT kind FROM ledger_transactions WHERE idempotency_key IN ($1, $2)`,
