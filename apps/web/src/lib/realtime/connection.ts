@@ -24,6 +24,7 @@ import { SubscriptionAuthorizer, type AuthorizationAnswer } from './auth.ts'
 import { registerCall, type RealtimeCallback } from './call.ts'
 import { fromClientError, REALTIME_ERRORS, RealtimeError } from './errors.ts'
 import type { RealtimeEmitter, RealtimeMessage, RealtimeSnapshot } from './events.ts'
+import { openOnlySocket } from './socket.ts'
 
 /** GET /api/player/settings: the connection's credentials (`cent`), for guests too. */
 export const SETTINGS_URL = '/api/player/settings'
@@ -49,6 +50,12 @@ export interface ConnectionDeps {
   events: RealtimeEmitter
   store: Store<RealtimeSnapshot>
   createClient?: ClientFactory
+}
+
+/** Centrifuge clients on the browser's WebSocket, quiet about writes after the hub closed it. */
+function browserClient(): ClientFactory {
+  const websocket = openOnlySocket(WebSocket)
+  return (url, options) => new Centrifuge(url, { websocket, ...options })
 }
 
 /** The same problem is logged once a minute at most (a hub that is down would flood PUT /log). */
@@ -91,7 +98,7 @@ export class RealtimeConnection {
   private authorizer: SubscriptionAuthorizer | null = null
 
   constructor(private readonly deps: ConnectionDeps) {
-    this.createClient = deps.createClient ?? ((url, options) => new Centrifuge(url, options))
+    this.createClient = deps.createClient ?? browserClient()
   }
 
   /**
