@@ -129,6 +129,25 @@ function speedProbe(): number {
   return performance.now() - start
 }
 
+/**
+ * What a round trip between two processes costs here: `SELECT 1` one at a time to PostgreSQL, with
+ * the median wall time and this process's CPU for each. A spin makes about ten such crossings
+ * (client, game server, PostgreSQL, casino and back); on a virtual machine, waking a process on
+ * the other core takes a hypervisor exit, and this costs several times what it costs on one core.
+ */
+async function roundTripProbe(client: pg.Client): Promise<{ wallUs: number; cpuUs: number }> {
+  const times: number[] = []
+  const cpu = process.cpuUsage()
+  for (let i = 0; i < 2000; i++) {
+    const start = performance.now()
+    await client.query('SELECT 1')
+    times.push(performance.now() - start)
+  }
+  const used = process.cpuUsage(cpu)
+  times.sort((a, b) => a - b)
+  return { wallUs: times[1000]! * 1000, cpuUs: (used.user + used.system) / 2000 }
+}
+
 interface Run {
   label: string
   /** speedProbe() before the run. */
@@ -524,10 +543,12 @@ async function main() {
       players.push({ session, agent, ...spinner(gamesPort, session) })
     }
     provider = await openDatabase({ databaseUrl: urlOf(names.provider) })
+    const trip = await roundTripProbe(admin)
     console.log(
       `== ${players.length} players${LIMITED ? ` (${Math.round(LIMITED * 100)} % with a wager limit)` : ''} in ${GAME} (1.00 EUR spins), PostgreSQL ${version.split(' ')[0]} ` +
         `(synchronous_commit ${sync}), pools of ${POOL}, ${os.cpus().length} cores, load average ` +
-        `${os.loadavg()[0]!.toFixed(1)}; setup ${f((performance.now() - setup) / 1000)} s ==`,
+        `${os.loadavg()[0]!.toFixed(1)}; setup ${f((performance.now() - setup) / 1000)} s; a round trip to ` +
+        `PostgreSQL (SELECT 1, one at a time) ${f(trip.wallUs, 0)} µs, ${f(trip.cpuUs, 0)} µs of CPU here ==`,
     )
 
     const cpu: CpuProbe = async () => ({
