@@ -118,7 +118,7 @@ function spinner(port: number, session: string): Pick<Player, 'spin' | 'close'> 
 
 /**
  * The machine's speed just before a run, while the servers are idle: milliseconds for a fixed loop
- * on one core (45-60 ms on a quiet core of this machine, twice that when a neighbour takes it).
+ * on one core (25-60 ms on a quiet core of this machine, twice that when a neighbour takes it).
  * Runs are comparable only at similar probes.
  */
 function speedProbe(): number {
@@ -132,8 +132,8 @@ function speedProbe(): number {
 /**
  * What a round trip between two processes costs here: `SELECT 1` one at a time to PostgreSQL, with
  * the median wall time and this process's CPU for each. A spin makes about ten such crossings
- * (client, game server, PostgreSQL, casino and back); on a virtual machine, waking a process on
- * the other core takes a hypervisor exit, and this costs several times what it costs on one core.
+ * (client, game server, PostgreSQL, casino and back), and on this virtual machine one costs several
+ * times what it does between processes on one core (README "Performance").
  */
 async function roundTripProbe(client: pg.Client): Promise<{ wallUs: number; cpuUs: number }> {
   const times: number[] = []
