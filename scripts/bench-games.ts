@@ -131,9 +131,8 @@ function speedProbe(): number {
 
 /**
  * What a round trip between two processes takes here: `SELECT 1` one at a time to PostgreSQL, the
- * median of 2,000 in microseconds. A spin makes about ten such crossings
- * (client, game server, PostgreSQL, casino and back), and on this virtual machine one costs several
- * times what it does between processes on one core (README "Performance").
+ * median of 2,000 in microseconds. A spin makes about ten such crossings (player, game server,
+ * PostgreSQL, casino and back; README "Performance").
  */
 async function roundTripProbe(client: pg.Client): Promise<number> {
   const times: number[] = []
