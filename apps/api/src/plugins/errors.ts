@@ -4,6 +4,9 @@ import { AppError, RequestValidationError } from '../lib/errors.ts'
 import { t } from '../lib/i18n.ts'
 import type { z } from 'zod'
 
+/** Retry-After of a 503: a dependency that failed is usually back within a minute. */
+export const RETRY_AFTER_SECONDS = 30
+
 /**
  * One error handler for the whole api (DESIGN.md): malformed requests answer 400,
  * field problems 422 with `errors` per field, both translated into the request's
@@ -14,6 +17,8 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof RequestValidationError) return sendValidation(error, request, reply)
       if (error instanceof AppError) {
+        // A service that is down for a while (the document store): when to ask again.
+        if (error.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS))
         return reply.status(error.status).send({
           code: error.code,
           error: t(request.locale, `api.errors.${error.code}`),

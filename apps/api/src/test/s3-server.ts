@@ -14,6 +14,8 @@ export interface S3TestServer {
   objects: Map<string, { body: Buffer; contentType: string | undefined }>
   /** Requests refused for their signature, with the reason. */
   refused: string[]
+  /** While true, every request is answered 503 ServiceUnavailable, as S3 does in an outage. */
+  down: boolean
   close(): Promise<void>
 }
 
@@ -87,10 +89,12 @@ export async function startS3TestServer(options: {
 }): Promise<S3TestServer> {
   const objects = new Map<string, { body: Buffer; contentType: string | undefined }>()
   const refused: string[] = []
+  const state = { down: false }
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
+      if (state.down) return s3Error(res, 503, 'ServiceUnavailable')
       const body = Buffer.concat(chunks)
       const problem = checkSignature(req, body, options)
       if (problem) {
@@ -130,6 +134,12 @@ export async function startS3TestServer(options: {
     endpoint: `http://127.0.0.1:${port}`,
     objects,
     refused,
+    get down() {
+      return state.down
+    },
+    set down(value: boolean) {
+      state.down = value
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

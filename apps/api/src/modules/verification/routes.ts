@@ -146,13 +146,14 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ verification: Verificat
         tags,
         summary: 'Uploads a document; answers the list',
         description:
-          'multipart/form-data with the parts `document[attachment]` (the file: PDF, JPEG, PNG or WebP, recognised by its first bytes, at most DOCUMENT_MAX_BYTES), `document[document_type]` (identity, address, deposit, payment_method) and `document[description]` (optional, up to 500 characters). 422 with `errors.attachment` for an empty file, a type not accepted or too many documents waiting; 413 with `errors.attachment` for a file too large; 415 when the body is not multipart.',
+          'multipart/form-data with the parts `document[attachment]` (the file: PDF, JPEG, PNG or WebP, recognised by its first bytes, at most DOCUMENT_MAX_BYTES), `document[document_type]` (identity, address, deposit, payment_method) and `document[description]` (optional, up to 500 characters). 422 with `errors.attachment` for an empty file, a type not accepted or too many documents waiting; 413 with `errors.attachment` for a file too large; 415 when the body is not multipart; 503 storage_unavailable (with Retry-After) when the document store fails, and nothing is kept.',
         consumes: ['multipart/form-data'],
         response: {
           200: z.array(playerDocument),
           401: errorResponse,
           413: errorResponse,
           415: errorResponse,
+          503: errorResponse,
           ...errorResponses,
         },
       },
@@ -200,6 +201,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ verification: Verificat
           200: z.unknown().describe('The file (PDF, JPEG, PNG or WebP) as an attachment'),
           401: errorResponse,
           404: errorResponse,
+          503: errorResponse,
           ...errorResponses,
         },
       },

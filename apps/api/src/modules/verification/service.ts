@@ -145,7 +145,7 @@ export class VerificationService {
 
     const key = newStorageKey()
     const sha256 = crypto.createHash('sha256').update(data).digest('hex')
-    await this.storage.put(key, data, type)
+    await this.fromStorage('put', () => this.storage.put(key, data, type))
     try {
       await this.db.transaction(async (tx) => {
         await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId.toString()])
@@ -220,12 +220,26 @@ export class VerificationService {
   /** The player's own file, as stored. */
   async file(userId: bigint, id: bigint): Promise<{ row: DocumentRow; body: Readable }> {
     const row = await this.own(userId, id)
-    const body = await this.storage.get(row.storage_key)
+    const body = await this.fromStorage('get', () => this.storage.get(row.storage_key))
     if (!body) {
       this.log.error({ documentId: row.id.toString() }, 'a document row has no stored file')
       throw new AppError('not_found', 404)
     }
     return { row, body }
+  }
+
+  /**
+   * A call to the document store (a bucket, a disk). When the store fails or does not answer, the
+   * player is told to try again later (503), never a 500, and nothing has been written: an upload
+   * stores its file before its row.
+   */
+  private async fromStorage<T>(what: 'put' | 'get', call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (err) {
+      this.log.error({ err, storage: this.storage.kind, call: what }, 'the document store failed')
+      throw new AppError('storage_unavailable', 503)
+    }
   }
 
   private async removeFile(key: string): Promise<void> {

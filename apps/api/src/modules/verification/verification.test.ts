@@ -7,6 +7,7 @@ import { operatorService, parseCommand, runCommand } from '../../kyc-operator.ts
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
 import { checkLedger } from '../ledger/check.ts'
 import { balance, cardFields, client, fund } from '../payments/testing.ts'
+import { startS3TestServer } from '../../test/s3-server.ts'
 import { LocalStorage } from './storage.ts'
 import { documentForm, FILES, multipart, upload } from './testing.ts'
 
@@ -332,6 +333,87 @@ describe('uploading documents', () => {
     ).rejects.toThrow()
     expect(await filesOnDisk()).toBe(before)
     expect(await stored(player.id)).toEqual({ rows: 0, files: 0 })
+  })
+})
+
+describe('when the document store is down', () => {
+  const credentials = {
+    accessKeyId: 'AKIDTEST',
+    secretAccessKey: 'outage-test-secret',
+    region: 'eu-central-1',
+  }
+  const s3Env = (endpoint: string) => ({
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: 'kyc-docs',
+    S3_REGION: credentials.region,
+    S3_ACCESS_KEY_ID: credentials.accessKeyId,
+    S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+  })
+  const german = { 'accept-language': 'de-DE,de;q=0.9' }
+
+  it('answers 503 in the request language with Retry-After, keeps nothing, and works again once it is back', async () => {
+    const s3 = await startS3TestServer({ bucket: 'kyc-docs', ...credentials })
+    const app = await createTestApp(s3Env(s3.endpoint))
+    try {
+      const player = await registerPlayer(app.app)
+      const uploaded = await upload(app, player.sid, documentForm(FILES.pdf))
+      expect(uploaded.statusCode, uploaded.body).toBe(200)
+      const [document] = uploaded.json<Doc[]>()
+
+      s3.down = true
+      const refused = await upload(app, player.sid, documentForm(FILES.png, 'address'), german)
+      expect(refused.statusCode).toBe(503)
+      expect(refused.headers['retry-after']).toBe('30')
+      expect(refused.json()).toEqual({
+        code: 'storage_unavailable',
+        error:
+          'Dokumente können gerade nicht gespeichert oder geöffnet werden. Bitte versuchen Sie es in ein paar Minuten erneut.',
+      })
+      const download = await app.app.inject({
+        url: `/api/player/documents/${document!.id}/file`,
+        cookies: { sid: player.sid },
+      })
+      expect(download.statusCode).toBe(503)
+      expect(download.json<{ code: string }>().code).toBe('storage_unavailable')
+      // Nothing half-written: no row, no object; the list (the database alone) still answers.
+      const rows = await app.db.query('SELECT 1 FROM player_documents WHERE user_id = $1', [player.id])
+      expect(rows).toHaveLength(1)
+      expect(s3.objects.size).toBe(1)
+      const listed = await app.app.inject({ url: '/api/player/documents', cookies: { sid: player.sid } })
+      expect(listed.json<Doc[]>().map((d) => d.id)).toEqual([document!.id])
+
+      s3.down = false
+      expect((await upload(app, player.sid, documentForm(FILES.png, 'address'))).statusCode).toBe(200)
+      const back = await app.app.inject({
+        url: `/api/player/documents/${document!.id}/file`,
+        cookies: { sid: player.sid },
+      })
+      expect(back.statusCode).toBe(200)
+      expect(back.rawPayload).toEqual(FILES.pdf.data)
+    } finally {
+      await app.close()
+      await s3.close()
+    }
+  })
+
+  it('answers 503 when the store cannot be reached at all', async () => {
+    // A port nothing listens on: the connection is refused.
+    const s3 = await startS3TestServer({ bucket: 'kyc-docs', ...credentials })
+    const endpoint = s3.endpoint
+    await s3.close()
+    const app = await createTestApp(s3Env(endpoint))
+    try {
+      const player = await registerPlayer(app.app)
+      const refused = await upload(app, player.sid, documentForm(FILES.jpeg))
+      expect(refused.statusCode).toBe(503)
+      expect(refused.json()).toEqual({
+        code: 'storage_unavailable',
+        error: "Documents can't be stored or opened right now. Please try again in a few minutes.",
+      })
+      expect(await app.db.query('SELECT 1 FROM player_documents WHERE user_id = $1', [player.id])).toEqual([])
+    } finally {
+      await app.close()
+    }
   })
 })
 
