@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, registerPlayer, TEST_PASSWORD, type TestContext } from '../../test/helpers.ts'
+import { openRealSession, seedTestGames, spin, TEST_WALLET_SECRET } from '../games/testing.ts'
+import { CARDS, cardFields, client } from '../payments/testing.ts'
+import { documentForm, FILES, upload } from '../verification/testing.ts'
 import { GDPR_REPORTS_PER_DAY } from './gdpr.ts'
 
 let ctx: TestContext
 beforeAll(async () => {
-  ctx = await createTestApp({ PUBLIC_URL: 'https://casino.example' })
+  ctx = await createTestApp({ PUBLIC_URL: 'https://casino.example', WALLET_SECRET: TEST_WALLET_SECRET })
+  await seedTestGames(ctx)
 })
 afterAll(() => ctx.close())
 
@@ -111,6 +115,83 @@ describe('GDPR data export', () => {
     ]) {
       expect(text).not.toContain(secret)
     }
+  })
+
+  it('holds the money, the play, the limits and the documents: wallets, payments, rounds, favourites', async () => {
+    const player = await registerPlayer(ctx.app)
+    // A card deposit with the card saved, a round played, a favourite, a limit and a document.
+    const deposit = await client(ctx, player.sid).submit({
+      amount_cents: 5_000,
+      fields: cardFields(),
+      save_profile: true,
+    })
+    expect(deposit.json<{ payment: { state: string } }>().payment.state, deposit.body).toBe('succeeded')
+    const session = await openRealSession(ctx, player.sid)
+    expect((await spin(ctx, session, 200, 500)).statusCode).toBe(200)
+    await ctx.db.query(
+      `INSERT INTO favorite_games (user_id, game_id) SELECT $1, id FROM games WHERE identifier = 'goldfinch:test-slot-1'`,
+      [player.id],
+    )
+    await ctx.db.query(
+      `INSERT INTO user_limits (user_id, type, period, amounts, anchor) VALUES ($1, 'deposit', 'week', '{"EUR": 50000}', now())`,
+      [player.id],
+    )
+    expect((await upload(ctx, player.sid, documentForm(FILES.pdf, 'identity'))).statusCode).toBe(200)
+
+    await requestReport(player.sid)
+    const file = await download(linkToken((await lastMail(player.email)).text_body)!, player.sid)
+    expect(file.statusCode).toBe(200)
+    const data = file.json()
+    expect(data.wallets).toEqual([
+      expect.objectContaining({ currency: 'EUR', real_balance_cents: 5_300, bonus_balance_cents: 0 }),
+    ])
+    expect(data.payments).toEqual([
+      expect.objectContaining({
+        action: 'deposit',
+        currency: 'EUR',
+        amount_cents: 5_000,
+        state: 'succeeded',
+      }),
+    ])
+    expect(data.saved_payment_methods).toEqual([
+      expect.objectContaining({ method_id: 'card', card_bin: '424242', card_last4: '4242' }),
+    ])
+    expect(data.game_rounds_total).toBe(1)
+    expect(data.game_rounds).toEqual([
+      expect.objectContaining({
+        game: 'goldfinch:test-slot-1',
+        currency: 'EUR',
+        bet_cents: 200,
+        win_cents: 500,
+        status: 'closed',
+      }),
+    ])
+    expect(data.favorite_games).toEqual([expect.objectContaining({ game: 'goldfinch:test-slot-1' })])
+    expect(data.played_games).toEqual([expect.objectContaining({ game: 'goldfinch:test-slot-1' })])
+    expect(data.limits).toEqual([
+      expect.objectContaining({ type: 'deposit', period: 'week', amounts: { EUR: 50_000 } }),
+    ])
+    expect(data.documents).toEqual([
+      expect.objectContaining({
+        document_type: 'identity',
+        file_name: FILES.pdf.name,
+        status: 'not_approved',
+        size_bytes: FILES.pdf.data.length,
+      }),
+    ])
+    // Never the card number, its CVV, where the file is kept, or the fraud checks.
+    const [document] = await ctx.db.query<{ storage_key: string }>(
+      'SELECT storage_key FROM player_documents WHERE user_id = $1',
+      [player.id],
+    )
+    for (const secret of [
+      CARDS.approve.replace(/ /g, ''),
+      CARDS.approve,
+      document!.storage_key,
+      'storage_key',
+    ])
+      expect(file.body).not.toContain(secret)
+    expect(data).not.toHaveProperty('fraud_checks')
   })
 
   it('answers 404 alike for another player, an unknown token and an expired link; 401 without a session', async () => {
