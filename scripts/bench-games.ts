@@ -149,6 +149,8 @@ interface Run {
   label: string
   /** speedProbe() before the run. */
   probe: number
+  /** The share of the machine's CPU time stolen by the hypervisor during the run, in %. */
+  steal: number
   /** CPU seconds spent per spin by each part (casino, game server, PostgreSQL, this process). */
   cpu: Record<string, number>
   offered: number | null
@@ -166,6 +168,21 @@ interface Run {
   firstError?: string
 }
 
+/**
+ * The machine's CPU time so far (Linux /proc/stat, in ticks): all of it, and the part the
+ * hypervisor gave to other guests while this one wanted to run (steal). A run with much steal
+ * is measured on a machine smaller than its two cores.
+ */
+async function machineTicks(): Promise<{ total: number; steal: number }> {
+  try {
+    const line = (await fs.readFile('/proc/stat', 'utf8')).split('\n', 1)[0]!
+    const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number)
+    return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] ?? 0 }
+  } catch {
+    return { total: 0, steal: 0 }
+  }
+}
+
 /** CPU seconds (user + system) used so far by a process (Linux /proc; 0 where it cannot be read). */
 async function cpuSeconds(pid: number): Promise<number> {
   try {
@@ -177,23 +194,33 @@ async function cpuSeconds(pid: number): Promise<number> {
   }
 }
 
+/** Every PostgreSQL process seen, with its part and its CPU seconds when last seen. */
+const postgresSeen = new Map<number, { part: string; seconds: number }>()
+
 /**
  * CPU seconds used so far by the PostgreSQL server processes: the backends serving each named
  * database (told apart by their process title), and all the others (WAL writer, checkpointer,
- * autovacuum, other databases) as `other`.
+ * autovacuum, other databases) as `other`. A backend that has ended (a pool closes a connection
+ * idle for 10 s) counts with its CPU when last seen: play() looks every 2 s.
  */
 async function postgresCpuSeconds(databases: Record<string, string>): Promise<Record<string, number>> {
+  for (const entry of await fs.readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(entry)) continue
+    const pid = Number(entry)
+    let seen = postgresSeen.get(pid)
+    if (!seen) {
+      const comm = await fs.readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '')
+      if (comm.trim() !== 'postgres') continue
+      const title = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')
+      const part = Object.keys(databases).find((k) => title.includes(` ${databases[k]} `)) ?? 'other'
+      postgresSeen.set(pid, (seen = { part, seconds: 0 }))
+    }
+    seen.seconds = Math.max(seen.seconds, await cpuSeconds(pid))
+  }
   const totals: Record<string, number> = Object.fromEntries(
     [...Object.keys(databases), 'other'].map((k) => [k, 0]),
   )
-  for (const entry of await fs.readdir('/proc').catch(() => [])) {
-    if (!/^\d+$/.test(entry)) continue
-    const comm = await fs.readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '')
-    if (comm.trim() !== 'postgres') continue
-    const title = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')
-    const part = Object.keys(databases).find((k) => title.includes(` ${databases[k]} `)) ?? 'other'
-    totals[part]! += await cpuSeconds(Number(entry))
-  }
+  for (const { part, seconds } of postgresSeen.values()) totals[part]! += seconds
   return totals
 }
 
@@ -364,6 +391,9 @@ async function play(
 ): Promise<Run> {
   const probe = speedProbe()
   const cpuBefore = await cpu()
+  const ticksBefore = await machineTicks()
+  // Keeps the CPU of processes that end during the run (see postgresCpuSeconds).
+  const sampler = setInterval(() => void cpu(), 2000)
   const latencies: number[] = []
   const bySecond: number[][] = []
   let errors = 0
@@ -396,7 +426,10 @@ async function play(
     }),
   )
   const elapsed = (performance.now() - start) / 1000
+  clearInterval(sampler)
   const cpuAfter = await cpu()
+  const ticksAfter = await machineTicks()
+  const ticks = ticksAfter.total - ticksBefore.total
   const sorted = Float64Array.from(latencies).sort()
   const secondP99s = bySecond
     .filter((second) => second.length)
@@ -404,6 +437,7 @@ async function play(
   return {
     label,
     probe,
+    steal: ticks > 0 ? (100 * (ticksAfter.steal - ticksBefore.steal)) / ticks : NaN,
     cpu: Object.fromEntries(
       Object.entries(cpuAfter).map(([part, seconds]) => [
         part,
@@ -567,9 +601,9 @@ async function main() {
 
     console.log(
       '\n| load | spins/s | p50 | p90 | p99 | max | seconds with p99 > 30 ms (worst) | errors | ' +
-        'CPU ms per spin: casino / game server / PostgreSQL (casino / game server / other) / players | speed probe |',
+        'CPU ms per spin: casino / game server / PostgreSQL (casino / game server / other) / players | speed probe | stolen |',
     )
-    console.log('|---|---|---|---|---|---|---|---|---|---|')
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|')
     for (const r of runs) {
       const c = r.cpu
       console.log(
@@ -578,7 +612,7 @@ async function main() {
           [c.casino, c.games, c['postgres casino'], c['postgres provider'], c['postgres other'], c.players]
             .map((seconds) => f(seconds! * 1000, 2))
             .join(' / ') +
-          ` | ${f(r.probe, 0)} ms |`,
+          ` | ${f(r.probe, 0)} ms | ${f(r.steal, 0)} % |`,
       )
       if (r.firstError) console.log(`  first error: ${r.firstError}`)
     }
