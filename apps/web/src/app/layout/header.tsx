@@ -9,7 +9,11 @@ import {
   UserMenu,
 } from '../../features/account/components/user-menu.tsx'
 import logo from '../../assets/logo.svg'
+import logoMark from '../../assets/logo-mark.svg'
 import styles from './layout.module.css'
+
+/** Below this width the header shows the crown mark in place of the wordmark (layout.module.css too). */
+const LOGO_MARK_BELOW_PX = 420
 
 const NAV = [
   { to: '/', key: 'nav.home', end: true },
@@ -24,7 +28,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false)
   const player = usePlayer()
   return (
-    <header className={styles.header}>
+    <header className={`${styles.header} ${player ? styles.signedIn : styles.guest}`}>
       <div className={styles.headerInner}>
         <button
           type="button"
@@ -39,7 +43,11 @@ export function Header() {
           </svg>
         </button>
         <Link to="/" className={styles.logo} aria-label={t('common.home_link')}>
-          <img src={logo} alt="" width={144} height={32} />
+          {/* A phone shows the crown alone: the wordmark would squeeze the balance and the menu. */}
+          <picture>
+            <source media={`(max-width: ${LOGO_MARK_BELOW_PX}px)`} srcSet={logoMark} width={32} height={32} />
+            <img src={logo} alt="" width={144} height={32} />
+          </picture>
         </Link>
         <nav
           id="main-navigation"
