@@ -1,31 +1,9 @@
 import { describe, expect, inject, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
-import { answerNotices, registerPlayer } from './players.ts'
+import { answerNotices, depositByCard, firstSlot, registerPlayer } from './players.ts'
 
 const base = inject('baseURL')
-
-interface Game {
-  provider: string
-  seo_title: string
-  title: string
-}
-
-/** The first slot of the lobby, as the api lists it. */
-async function firstSlot(page: Page): Promise<Game> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/games_filter', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        page: 1,
-        page_size: 1,
-        filter: { categories: { identifiers: ['slots'], strategy: 'OR' } },
-      }),
-    })
-    return ((await res.json()) as { data: Game[] }).data[0]!
-  })
-}
 
 /** The frame's balance as the game shows it, e.g. "1,000.00 FUN". */
 const frameBalance = (page: Page) =>
@@ -87,24 +65,7 @@ describe('games', () => {
       await page.goto(base + '/', { waitUntil: 'load' })
       await answerNotices(page)
       await registerPlayer(page, base, { email: `games.${Date.now()}@example.com` })
-      await page.evaluate(async () => {
-        await fetch('/api/payments', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-          body: JSON.stringify({
-            method_id: 'card',
-            currency: 'EUR',
-            action: 'deposit',
-            amount_cents: 10_000,
-            fields: {
-              card_number: '4242 4242 4242 4242',
-              expiry: '12/30',
-              cvv: '123',
-              card_holder: 'Ana Lind',
-            },
-          }),
-        })
-      })
+      await depositByCard(page, 10_000)
       const slot = await firstSlot(page)
       // A currency the player has no wallet in: the frame says why the game does not open.
       await page.goto(`${base}/play/${slot.provider}/${slot.seo_title}?currency=JPY`, { waitUntil: 'load' })

@@ -2,15 +2,9 @@ import fs from 'node:fs/promises'
 import { describe, expect, inject, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
-import { answerNotices, registerPlayer } from './players.ts'
+import { answerNotices, depositByCard, firstSlot, registerPlayer } from './players.ts'
 
 const base = inject('baseURL')
-
-interface Game {
-  provider: string
-  seo_title: string
-  title: string
-}
 
 interface Round {
   round_id: string
@@ -19,22 +13,6 @@ interface Round {
   total_wins: number
   balance_after_cents: number | null
   fairness: { server_seed_hash: string; client_seed: string; nonce: number; verify_url: string } | null
-}
-
-/** The first slot of the lobby, as the api lists it. */
-async function firstSlot(page: Page): Promise<Game> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/games_filter', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        page: 1,
-        page_size: 1,
-        filter: { categories: { identifiers: ['slots'], strategy: 'OR' } },
-      }),
-    })
-    return ((await res.json()) as { data: Game[] }).data[0]!
-  })
 }
 
 const eur = (cents: number) => `${(cents / 100).toFixed(2)} EUR`
@@ -60,24 +38,7 @@ describe('account history', () => {
       await page.getByText('You have not played any real-money rounds yet.').waitFor()
       await page.getByRole('link', { name: 'Find a game' }).waitFor()
 
-      await page.evaluate(async () => {
-        await fetch('/api/payments', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-          body: JSON.stringify({
-            method_id: 'card',
-            currency: 'EUR',
-            action: 'deposit',
-            amount_cents: 10_000,
-            fields: {
-              card_number: '4242 4242 4242 4242',
-              expiry: '12/30',
-              cvv: '123',
-              card_holder: 'Ana Lind',
-            },
-          }),
-        })
-      })
+      await depositByCard(page, 10_000)
       const slot = await firstSlot(page)
       await page.goto(`${base}/play/${slot.provider}/${slot.seo_title}`, { waitUntil: 'load' })
       const game = page.frameLocator('iframe')

@@ -5,52 +5,16 @@ import { freePort, startServer, type ServerProcess } from '../../../scripts/serv
 import { openDatabase } from '../../api/src/db/client.ts'
 import { formatUntil } from '../src/features/games/game-limit-notice.ts'
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
-import { answerNotices, PASSWORD, registerPlayer } from './players.ts'
+import { answerNotices, depositByCard, firstSlot, PASSWORD, registerPlayer } from './players.ts'
 
 const base = inject('baseURL')
-
-interface Game {
-  provider: string
-  seo_title: string
-  title: string
-}
-
-/** The first slot of the lobby, as the api lists it. */
-async function firstSlot(page: Page): Promise<Game> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/games_filter', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        page: 1,
-        page_size: 1,
-        filter: { categories: { identifiers: ['slots'], strategy: 'OR' } },
-      }),
-    })
-    return ((await res.json()) as { data: Game[] }).data[0]!
-  })
-}
 
 /** A new player with 100.00 EUR, signed in on the page. */
 async function playerWithMoney(page: Page, origin: string, email: string) {
   await page.goto(origin + '/', { waitUntil: 'load' })
   await answerNotices(page)
   await registerPlayer(page, origin, { email })
-  const status = await page.evaluate(async () => {
-    const res = await fetch('/api/payments', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({
-        method_id: 'card',
-        currency: 'EUR',
-        action: 'deposit',
-        amount_cents: 10_000,
-        fields: { card_number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123', card_holder: 'Ana Lind' },
-      }),
-    })
-    return res.status
-  })
-  expect(status).toBeLessThan(300)
+  await depositByCard(page, 10_000)
 }
 
 /** Spins the open slot `times` times, each time until the round has been shown. */

@@ -47,3 +47,47 @@ export async function registerPlayer(
   )
   if (failed) throw new Error(`registering ${email} failed (${failed})`)
 }
+
+/**
+ * A card deposit through the api from the page's origin (the player's session cookie), approved
+ * at once by the sandbox provider. Fails when the api refuses it.
+ */
+export async function depositByCard(page: Page, amountCents: number): Promise<void> {
+  const status = await page.evaluate(async (amount) => {
+    const res = await fetch('/api/payments', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({
+        method_id: 'card',
+        currency: 'EUR',
+        action: 'deposit',
+        amount_cents: amount,
+        fields: { card_number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123', card_holder: 'Ana Lind' },
+      }),
+    })
+    return res.status
+  }, amountCents)
+  if (status >= 300) throw new Error(`the deposit failed (HTTP ${status})`)
+}
+
+export interface Game {
+  provider: string
+  seo_title: string
+  title: string
+}
+
+/** The first slot of the lobby, as the api lists it. */
+export async function firstSlot(page: Page): Promise<Game> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/games_filter', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        page: 1,
+        page_size: 1,
+        filter: { categories: { identifiers: ['slots'], strategy: 'OR' } },
+      }),
+    })
+    return ((await res.json()) as { data: Game[] }).data[0]!
+  })
+}
