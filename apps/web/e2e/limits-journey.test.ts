@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startServer, type ServerProcess } from '../../../scripts/server-process.ts'
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
-import { answerNotices, registerPlayer } from './players.ts'
+import { answerNotices, firstSlot, registerPlayer } from './players.ts'
 
 // A server of its own whose change delay is 30 s instead of 24 h, so that the journey can wait for
 // it (the rules' tests move the clock over the real 24 h).
@@ -170,18 +170,7 @@ describe('responsible-gambling limits in the browser', () => {
       expect(await axe(page)).toEqual([])
 
       // A real-money game: the guard sends the player back to the limits, with the warning that stays.
-      const slot = await page.evaluate(async () => {
-        const res = await fetch('/api/games_filter', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            page: 1,
-            page_size: 1,
-            filter: { categories: { identifiers: ['slots'], strategy: 'OR' } },
-          }),
-        })
-        return ((await res.json()) as { data: Array<{ provider: string; seo_title: string }> }).data[0]!
-      })
+      const slot = await firstSlot(page)
       await page.goto(`${base}/play/${slot.provider}/${slot.seo_title}`, { waitUntil: 'networkidle' })
       await page.waitForURL(/\/users\/limits$/)
       const warning = page.getByText(/a limit you set has been reached/i)
