@@ -131,50 +131,56 @@ describe('the casino shell in Chromium', () => {
   it('fits the header and the page to every width from 320 to 1366 px, for a guest and a player', async () => {
     // A browser of its own: the notices are answered and a player signs in.
     const own = await launch()
-    const page = await own.context.newPage()
-    const problems = watchConsole(page)
-    /** How far the page reaches past the window, and the menu button's size when it shows. */
-    const measure = (p: Page) =>
-      p.evaluate(() => {
-        const button = document.querySelector<HTMLElement>('header button[aria-controls="main-navigation"]')
-        const box = button && button.offsetParent ? button.getBoundingClientRect() : null
-        return {
-          overflow: document.documentElement.scrollWidth - window.innerWidth,
-          menuButton: box && { width: Math.round(box.width), height: Math.round(box.height) },
+    try {
+      const page = await own.context.newPage()
+      const problems = watchConsole(page)
+      /** How far the page reaches past the window, and the menu button's size when it shows. */
+      const measure = (p: Page) =>
+        p.evaluate(() => {
+          const button = document.querySelector<HTMLElement>('header button[aria-controls="main-navigation"]')
+          const box = button && button.offsetParent ? button.getBoundingClientRect() : null
+          return {
+            overflow: document.documentElement.scrollWidth - window.innerWidth,
+            menuButton: box && { width: Math.round(box.width), height: Math.round(box.height) },
+          }
+        })
+      const widths = [320, 360, 390, 420, 508, 754, 820, 1024, 1199, 1200, 1366]
+      await page.goto(base + '/', { waitUntil: 'networkidle' })
+      await answerNotices(page)
+      for (const who of ['guest', 'player'] as const) {
+        if (who === 'player') {
+          await registerPlayer(page, base, { email: `header.${Date.now()}@example.com` })
+          await page.goto(base + '/', { waitUntil: 'networkidle' })
         }
-      })
-    const widths = [320, 360, 390, 420, 508, 754, 820, 1024, 1199, 1200, 1366]
-    await page.goto(base + '/', { waitUntil: 'networkidle' })
-    await answerNotices(page)
-    for (const who of ['guest', 'player'] as const) {
-      if (who === 'player') {
-        await registerPlayer(page, base, { email: `header.${Date.now()}@example.com` })
-        await page.goto(base + '/', { waitUntil: 'networkidle' })
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: 800 })
+          // The banner slider sizes its slides after a resize: the page settles within a moment.
+          await expect
+            .poll(async () => (await measure(page)).overflow, { message: `${who} at ${width} px` })
+            .toBe(0)
+          const { menuButton } = await measure(page)
+          // The menu button shows on phones, and for a player up to 1199 px; never squeezed.
+          const menu = width < 754 || (who === 'player' && width < 1200)
+          expect(menuButton, `${who} at ${width} px`).toEqual(menu ? { width: 44, height: 44 } : null)
+        }
       }
-      for (const width of widths) {
-        await page.setViewportSize({ width, height: 800 })
-        // The banner slider sizes its slides after a resize: the page settles within a moment.
-        await expect
-          .poll(async () => (await measure(page)).overflow, { message: `${who} at ${width} px` })
-          .toBe(0)
-        const { menuButton } = await measure(page)
-        // The menu button shows on phones, and for a player up to 1199 px; never squeezed.
-        const menu = width < 754 || (who === 'player' && width < 1200)
-        expect(menuButton, `${who} at ${width} px`).toEqual(menu ? { width: 44, height: 44 } : null)
-      }
+      // A player's Log out is in the header from 1200 px, and in the menu below it.
+      const logOut = page.getByRole('button', { name: /^log out$/i }).filter({ visible: true })
+      expect(await logOut.count()).toBe(1)
+      await page.setViewportSize({ width: 1024, height: 800 })
+      expect(await logOut.count()).toBe(0)
+      await page.getByRole('button', { name: /^menu$/i }).click()
+      await logOut.waitFor()
+      expect(
+        await page
+          .getByRole('navigation', { name: /main/i })
+          .getByRole('link', { name: /^vip$/i })
+          .isVisible(),
+      ).toBe(true)
+      expect(problems).toEqual([])
+    } finally {
+      await own.close()
     }
-    // A player's Log out is in the header from 1200 px, and in the menu below it.
-    const logOut = page.getByRole('button', { name: /^log out$/i }).filter({ visible: true })
-    expect(await logOut.count()).toBe(1)
-    await page.setViewportSize({ width: 1024, height: 800 })
-    expect(await logOut.count()).toBe(0)
-    await page.getByRole('button', { name: /^menu$/i }).click()
-    await logOut.waitFor()
-    expect(
-      await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: /^vip$/i }).isVisible(),
-    ).toBe(true)
-    expect(problems).toEqual([])
-    await own.close()
   })
 
   it('writes desktop and mobile screenshots', async () => {

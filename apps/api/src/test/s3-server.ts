@@ -19,6 +19,21 @@ export interface S3TestServer {
   close(): Promise<void>
 }
 
+/** A bucket and credentials for the tests, and the casino's settings that point at a server with them. */
+export const S3_TEST = {
+  bucket: 'kyc-docs',
+  accessKeyId: 'AKIDTEST',
+  secretAccessKey: 'test-secret-key/with+chars',
+  region: 'eu-central-1',
+}
+export const s3TestEnv = (endpoint: string) => ({
+  S3_ENDPOINT: endpoint,
+  S3_BUCKET: S3_TEST.bucket,
+  S3_REGION: S3_TEST.region,
+  S3_ACCESS_KEY_ID: S3_TEST.accessKeyId,
+  S3_SECRET_ACCESS_KEY: S3_TEST.secretAccessKey,
+})
+
 const hex = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex')
 const hmac = (key: string | Buffer, data: string) => crypto.createHmac('sha256', key).update(data).digest()
 

@@ -4,16 +4,10 @@ import path from 'node:path'
 import { buffer } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
-import { startS3TestServer, type S3TestServer } from '../../test/s3-server.ts'
+import { S3_TEST, s3TestEnv, startS3TestServer, type S3TestServer } from '../../test/s3-server.ts'
 import { S3Error, S3Storage, signV4 } from './s3.ts'
 import { createDocumentStorage } from './select-storage.ts'
 import { LocalStorage, newStorageKey, type DocumentStorage } from './storage.ts'
-
-const CREDENTIALS = {
-  accessKeyId: 'AKIDTEST',
-  secretAccessKey: 'test-secret-key/with+chars',
-  region: 'eu-central-1',
-}
 
 /** The contract every driver keeps: put, get back the same bytes, delete, a missing key reads as nothing. */
 async function contract(storage: DocumentStorage) {
@@ -59,7 +53,7 @@ describe('the DATA_DIR driver', () => {
 describe('the S3 driver', () => {
   let s3: S3TestServer
   beforeAll(async () => {
-    s3 = await startS3TestServer({ bucket: 'kyc-docs', ...CREDENTIALS })
+    s3 = await startS3TestServer(S3_TEST)
   })
   afterAll(async () => {
     await s3.close()
@@ -90,11 +84,7 @@ describe('the S3 driver', () => {
         NODE_ENV: 'test',
         DATA_DIR: os.tmpdir(),
         LOG_LEVEL: 'silent',
-        S3_ENDPOINT: s3.endpoint,
-        S3_BUCKET: 'kyc-docs',
-        S3_REGION: CREDENTIALS.region,
-        S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-        S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+        ...s3TestEnv(s3.endpoint),
       }),
     )
     expect(storage).toBeInstanceOf(S3Storage)
@@ -108,9 +98,8 @@ describe('the S3 driver', () => {
   it('fails clearly when the secret is wrong (the server refuses the signature)', async () => {
     const storage = new S3Storage({
       endpoint: s3.endpoint,
-      bucket: 'kyc-docs',
+      ...S3_TEST,
       prefix: 'documents/',
-      ...CREDENTIALS,
       secretAccessKey: 'not-the-secret',
     })
     const refusedBefore = s3.refused.length

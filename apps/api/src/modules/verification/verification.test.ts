@@ -7,7 +7,8 @@ import { operatorService, parseCommand, runCommand } from '../../kyc-operator.ts
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
 import { checkLedger } from '../ledger/check.ts'
 import { balance, cardFields, client, fund } from '../payments/testing.ts'
-import { startS3TestServer } from '../../test/s3-server.ts'
+import { RETRY_AFTER_SECONDS } from '../../plugins/errors.ts'
+import { S3_TEST, s3TestEnv, startS3TestServer } from '../../test/s3-server.ts'
 import { LocalStorage } from './storage.ts'
 import { documentForm, FILES, multipart, upload } from './testing.ts'
 
@@ -337,23 +338,11 @@ describe('uploading documents', () => {
 })
 
 describe('when the document store is down', () => {
-  const credentials = {
-    accessKeyId: 'AKIDTEST',
-    secretAccessKey: 'outage-test-secret',
-    region: 'eu-central-1',
-  }
-  const s3Env = (endpoint: string) => ({
-    S3_ENDPOINT: endpoint,
-    S3_BUCKET: 'kyc-docs',
-    S3_REGION: credentials.region,
-    S3_ACCESS_KEY_ID: credentials.accessKeyId,
-    S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-  })
   const german = { 'accept-language': 'de-DE,de;q=0.9' }
 
   it('answers 503 in the request language with Retry-After, keeps nothing, and works again once it is back', async () => {
-    const s3 = await startS3TestServer({ bucket: 'kyc-docs', ...credentials })
-    const app = await createTestApp(s3Env(s3.endpoint))
+    const s3 = await startS3TestServer(S3_TEST)
+    const app = await createTestApp(s3TestEnv(s3.endpoint))
     try {
       const player = await registerPlayer(app.app)
       const uploaded = await upload(app, player.sid, documentForm(FILES.pdf))
@@ -363,7 +352,7 @@ describe('when the document store is down', () => {
       s3.down = true
       const refused = await upload(app, player.sid, documentForm(FILES.png, 'address'), german)
       expect(refused.statusCode).toBe(503)
-      expect(refused.headers['retry-after']).toBe('30')
+      expect(refused.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS))
       expect(refused.json()).toEqual({
         code: 'storage_unavailable',
         error:
@@ -375,7 +364,7 @@ describe('when the document store is down', () => {
       })
       expect(download.statusCode).toBe(503)
       expect(download.json<{ code: string }>().code).toBe('storage_unavailable')
-      // Nothing half-written: no row, no object; the list (the database alone) still answers.
+      // Nothing half-written: no new row, no new object; the list (the database alone) still answers.
       const rows = await app.db.query('SELECT 1 FROM player_documents WHERE user_id = $1', [player.id])
       expect(rows).toHaveLength(1)
       expect(s3.objects.size).toBe(1)
@@ -398,10 +387,10 @@ describe('when the document store is down', () => {
 
   it('answers 503 when the store cannot be reached at all', async () => {
     // A port nothing listens on: the connection is refused.
-    const s3 = await startS3TestServer({ bucket: 'kyc-docs', ...credentials })
+    const s3 = await startS3TestServer(S3_TEST)
     const endpoint = s3.endpoint
     await s3.close()
-    const app = await createTestApp(s3Env(endpoint))
+    const app = await createTestApp(s3TestEnv(endpoint))
     try {
       const player = await registerPlayer(app.app)
       const refused = await upload(app, player.sid, documentForm(FILES.jpeg))
