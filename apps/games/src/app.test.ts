@@ -190,6 +190,41 @@ describe('the game server', () => {
     expect(round!.status).toBe('rolled_back')
   })
 
+  it('fails only the round the database refuses, not the rounds written beside it', async () => {
+    const [good, bad] = [await realSession(10_000), await realSession(10_000)]
+    const bet = findGame(slotId())!.slot!.coinsPerBet
+    // Both players' seeds known to the node, so that their next rounds are written together.
+    let goodBalance = (await spin(good.session, bet)).json<{ balance_cents: number }>().balance_cents
+    const badBalance = (await spin(bad.session, bet)).json<{ balance_cents: number }>().balance_cents
+    const [{ player_key: badKey }] = await db.query<{ player_key: string }>(
+      'SELECT player_key FROM gs_sessions WHERE id = $1',
+      [bad.session],
+    )
+    await db.exec(`
+      CREATE FUNCTION test_refuse_round() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
+      CREATE TRIGGER test_refuse_round BEFORE INSERT ON gs_rounds FOR EACH ROW
+      WHEN (NEW.player_key = '${badKey}') EXECUTE FUNCTION test_refuse_round();`)
+    try {
+      // The database held meanwhile: the first round is written alone, the five others together.
+      let release!: () => void
+      const held = db.transaction(() => new Promise<void>((resolve) => (release = resolve)))
+      const spins = Promise.all([good, bad, good, bad, good, bad].map((p) => spin(p.session, bet)))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      release()
+      await held
+      const answers = await spins
+      const statuses = answers.map((a) => a.statusCode)
+      expect(statuses).toEqual([200, 500, 200, 500, 200, 500])
+      for (const a of answers.filter((a) => a.statusCode === 200))
+        goodBalance += a.json<{ win_cents: number }>().win_cents - bet
+    } finally {
+      await db.exec('DROP TRIGGER test_refuse_round ON gs_rounds; DROP FUNCTION test_refuse_round()')
+    }
+    expect(await balance(casino, good.player.sid)).toBe(goodBalance)
+    expect(await balance(casino, bad.player.sid)).toBe(badBalance)
+  })
+
   it('refuses sessions and spins it cannot trust', async () => {
     expect(
       (await server.inject({ method: 'POST', url: '/api/session', payload: { token: 'x'.repeat(40) } }))

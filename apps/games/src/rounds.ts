@@ -80,6 +80,9 @@ interface Logger {
   error(obj: object, msg: string): void
 }
 
+/** A write of the game server's batcher: a new round, or an instant round settled. */
+type RoundWrite = { kind: 'store'; values: unknown[] } | { kind: 'settle'; roundId: string; balance: number }
+
 const tx = (roundId: string, what: string) => `${roundId}:${what}`
 
 /** Random bytes drawn 4 KB at a time (one system call for hundreds of round ids). */
@@ -106,13 +109,7 @@ const ROUND_PARAMS = ROUND_COLUMNS.split(',')
   .map((_, i) => `$${i + 1}`)
   .join(', ')
 
-/**
- * Round writes in flight at once: a statement holds the rounds that came while the others ran.
- * Rounds of different players never wait on each other, so some may overlap (docs/games.md).
- */
-const BATCHES = { concurrency: 3 }
-
-/** The type of each of ROUND_COLUMNS, in order: rounds go to gs_store_rounds as one array per column. */
+/** The type of each of ROUND_COLUMNS, in order: rounds go to gs_write_rounds as one array per column. */
 const ROUND_COLUMN_TYPES = [
   'text', // round_id
   'text', // session_id
@@ -180,30 +177,52 @@ export class Rounds {
   /** The seeds of each player's last real round on this node. */
   private lastSeeds = new RecentMap<string, RoundSeeds>(LAST_SEEDS_KEPT)
 
-  /** Instant rounds the wallet has settled, marked settled many to a statement (migration 004). */
-  private settles = new Batcher<{ roundId: string; balance: number }>(async (rounds) => {
-    await this.db.query(`SELECT gs_settle_rounds($1::text[], $2::bigint[])`, [
-      rounds.map((r) => r.roundId),
-      rounds.map((r) => r.balance),
-    ])
-    return rounds.map(() => undefined)
-  }, BATCHES)
-
   /**
-   * Real rounds stored many to a statement, each with its nonce claim (migration 004): whether each
-   * was stored, i.e. its nonce was still the player's next.
+   * The round writes, many to a statement and one statement at a time (migration 005): instant
+   * rounds the wallet has settled, marked settled; real rounds stored, each with its nonce claim.
+   * A store answers whether it was stored, i.e. its nonce was still the player's next. A statement
+   * that fails is played again write by write, so that one bad write fails alone.
    */
-  private stores = new Batcher<unknown[], boolean>(async (rounds) => {
-    // By player: concurrent statements claim players' rows in one order, so never wait in a cycle.
+  private writes = new Batcher<RoundWrite, boolean | Error>(async (writes) => {
+    try {
+      return await this.writeRounds(writes)
+    } catch (error) {
+      if (writes.length === 1) return [error as Error]
+      return Promise.all(
+        writes.map((w) =>
+          this.writeRounds([w]).then(
+            ([done]) => done!,
+            (err: unknown) => err as Error,
+          ),
+        ),
+      )
+    }
+  })
+
+  private async write(w: RoundWrite): Promise<boolean> {
+    const done = await this.writes.add(w)
+    if (done instanceof Error) throw done
+    return done
+  }
+
+  private async writeRounds(writes: RoundWrite[]): Promise<boolean[]> {
+    const settles = writes.flatMap((w) => (w.kind === 'settle' ? [w] : []))
+    // By player: statements of several nodes claim players' rows in one order, never in a cycle.
     const key = (values: unknown[]) => values[2] as string
-    const sorted = rounds.toSorted((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+    const stores = writes
+      .flatMap((w) => (w.kind === 'store' ? [w.values] : []))
+      .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
     const stored = await this.db.query<{ round_id: string }>(
-      `SELECT round_id FROM gs_store_rounds(${ROUND_COLUMN_TYPES.map((type, c) => `$${c + 1}::${type}[]`).join(', ')}) AS round_id`,
-      ROUND_COLUMN_TYPES.map((_, c) => sorted.map((values) => values[c])),
+      `SELECT round_id FROM gs_write_rounds($1::text[], $2::bigint[], ${ROUND_COLUMN_TYPES.map((type, c) => `$${c + 3}::${type}[]`).join(', ')}) AS round_id`,
+      [
+        settles.map((w) => w.roundId),
+        settles.map((w) => w.balance),
+        ...ROUND_COLUMN_TYPES.map((_, c) => stores.map((values) => values[c])),
+      ],
     )
     const ids = new Set(stored.map((row) => row.round_id))
-    return rounds.map((values) => ids.has(values[0] as string))
-  }, BATCHES)
+    return writes.map((w) => w.kind === 'settle' || ids.has(w.values[0] as string))
+  }
 
   private finishers: Map<string, (hidden: unknown) => Ending>
   private openRoundLimitMs: number
@@ -244,7 +263,7 @@ export class Rounds {
     // An instant round (slot, roulette): bet and win in one wallet call, one casino transaction;
     // the round marked settled with the rounds settling beside it (group commit) before the answer.
     const settled = await this.placeBet(session, roundId, decision.betCents, 'bet', decision.winCents)
-    await this.settles.add({ roundId, balance: settled })
+    await this.write({ kind: 'settle', roundId, balance: settled })
     return answer(settled)
   }
 
@@ -280,7 +299,7 @@ export class Rounds {
         this.lastSeeds.get(session.player_key) ?? (await currentSeeds(this.db, session.player_key))
       const seeds: RoundSeeds = { ...known, nonce: known.nonce + 1 }
       const decision = decide(new Rng(fairSource(seeds.server_seed, seeds.client_seed, seeds.nonce)))
-      if (await this.stores.add(roundValues(session, roundId, decision, seeds, null))) {
+      if (await this.write({ kind: 'store', values: roundValues(session, roundId, decision, seeds, null) })) {
         this.lastSeeds.set(session.player_key, seeds)
         return { decision, fair: fairState(seeds) }
       }
