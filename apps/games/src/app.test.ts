@@ -196,7 +196,7 @@ describe('the game server', () => {
     // Both players' seeds known to the node, so that their next rounds are written together.
     let goodBalance = (await spin(good.session, bet)).json<{ balance_cents: number }>().balance_cents
     const badBalance = (await spin(bad.session, bet)).json<{ balance_cents: number }>().balance_cents
-    const [{ player_key: badKey }] = await db.query<{ player_key: string }>(
+    const [badPlayer] = await db.query<{ player_key: string }>(
       'SELECT player_key FROM gs_sessions WHERE id = $1',
       [bad.session],
     )
@@ -204,7 +204,7 @@ describe('the game server', () => {
       CREATE FUNCTION test_refuse_round() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
       CREATE TRIGGER test_refuse_round BEFORE INSERT ON gs_rounds FOR EACH ROW
-      WHEN (NEW.player_key = '${badKey}') EXECUTE FUNCTION test_refuse_round();`)
+      WHEN (NEW.player_key = '${badPlayer!.player_key}') EXECUTE FUNCTION test_refuse_round();`)
     try {
       // The database held meanwhile: the first round is written alone, the five others together.
       let release!: () => void
