@@ -1,6 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import websocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance } from 'fastify'
+import WebSocket from 'ws'
 import { afterEach, describe, expect, it } from 'vitest'
 import lifecycle from './lifecycle.ts'
 
@@ -24,6 +26,10 @@ async function slowApp() {
     return { done: true }
   })
   app.get('/fast', async () => ({ done: true }))
+  await app.register(websocket)
+  app.get('/ws', { websocket: true }, (socket) => {
+    socket.on('message', () => socket.send('pong'))
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as AddressInfo
   return { app, port, release, arrived }
@@ -80,5 +86,17 @@ describe('draining (lifecycle)', () => {
     const started = Date.now()
     await app.drain(5_000)
     expect(Date.now() - started).toBeLessThan(1_000)
+  })
+
+  it('does not wait for an open websocket, which the hub closes with the app', async () => {
+    const { app, port } = await slowApp()
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`)
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
+    ws.send('ping')
+    await new Promise((resolve) => ws.once('message', resolve))
+    const started = Date.now()
+    await app.drain(5_000)
+    expect(Date.now() - started).toBeLessThan(1_000)
+    ws.close()
   })
 })

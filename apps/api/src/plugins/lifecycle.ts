@@ -22,6 +22,8 @@ export default fp(
     // 2 MB to the old generation per minor collection instead of 0.7, and each paused it 5-7 ms
     // instead of about 3 (lifecycle.test.ts covers both ways out).
     app.addHook('onRequest', async (request, reply) => {
+      // A websocket lives as long as its player stays: the hub closes it when the app closes.
+      if (request.headers.upgrade?.toLowerCase() === 'websocket') return
       inFlight.add(request)
       reply.raw.once('close', () => inFlight.delete(request))
     })
