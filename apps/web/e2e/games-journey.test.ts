@@ -104,4 +104,47 @@ describe('games', () => {
       await browser.close()
     }
   })
+
+  it('fits the game in the window: 16:9 below the header on a laptop, upright on a phone', async () => {
+    const browser = await launch({ viewport: { width: 1280, height: 720 } })
+    const page = await browser.context.newPage()
+    onTestFailed(() => screenshot(page, 'games-fit-failed').catch(() => undefined))
+    try {
+      await page.goto(base + '/', { waitUntil: 'load' })
+      await answerNotices(page)
+      const slot = await firstSlot(page)
+      const frame = page.getByRole('region', { name: slot.title, exact: true })
+      const spin = page.frameLocator('iframe').getByRole('button', { name: /^spin$/i })
+      /** Scrolled to the frame, as a player does to play: the frame's box, the game's, its spin button's, the header's. */
+      const boxes = async () => {
+        await spin.waitFor()
+        await page.getByTestId('game-frame-slot').evaluate((slot) => slot.scrollIntoView())
+        await expect.poll(async () => (await frame.boundingBox())!.y).toBeLessThan(200)
+        return {
+          frame: (await frame.boundingBox())!,
+          game: (await page.locator('iframe').boundingBox())!,
+          spin: (await spin.boundingBox())!,
+          header: (await page.locator('header').boundingBox())!,
+        }
+      }
+      await page.goto(`${base}/play/${slot.provider}/${slot.seo_title}`, { waitUntil: 'load' })
+      const laptop = await boxes()
+      // Whole below the sticky header (a 16:9 frame as wide as the page would be 702 px tall).
+      expect(laptop.frame.y).toBeGreaterThanOrEqual(laptop.header.height)
+      expect(laptop.frame.y + laptop.frame.height).toBeLessThanOrEqual(720)
+      expect(laptop.frame.width / laptop.frame.height).toBeCloseTo(16 / 9, 1)
+      expect(laptop.spin.y + laptop.spin.height).toBeLessThanOrEqual(720)
+
+      // A phone held upright: the frame as tall as the window below the header, the game upright in it.
+      await page.setViewportSize({ width: 390, height: 844 })
+      const phone = await boxes()
+      expect(phone.frame.height).toBeGreaterThan(phone.frame.width * 1.5)
+      expect(phone.frame.y + phone.frame.height).toBeLessThanOrEqual(844)
+      expect(Math.abs(phone.game.height - phone.frame.height)).toBeLessThan(2)
+      expect(phone.spin.y + phone.spin.height).toBeLessThanOrEqual(844)
+      await screenshot(page, 'games-phone')
+    } finally {
+      await browser.close()
+    }
+  })
 })

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { EnterButtons } from '../../components/enter-buttons/enter-buttons.tsx'
@@ -23,12 +23,33 @@ const NAV = [
   { to: '/support', key: 'nav.support' },
 ] as const
 
+/**
+ * The sticky header's height as `--header-offset` on the root, for what must fit the window below
+ * it (the game frame, anchors scrolled to): the header grows with its notices and the width.
+ */
+function useHeaderOffset() {
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const header = ref.current
+    if (!header) return
+    const root = document.documentElement.style
+    const observer = new ResizeObserver(() => root.setProperty('--header-offset', `${header.offsetHeight}px`))
+    observer.observe(header)
+    return () => {
+      observer.disconnect()
+      root.removeProperty('--header-offset')
+    }
+  }, [])
+  return ref
+}
+
 export function Header() {
   const { t } = useTranslation()
   const [menuOpen, setMenuOpen] = useState(false)
   const player = usePlayer()
+  const ref = useHeaderOffset()
   return (
-    <header className={`${styles.header} ${player ? styles.signedIn : styles.guest}`}>
+    <header ref={ref} className={`${styles.header} ${player ? styles.signedIn : styles.guest}`}>
       <div className={styles.headerInner}>
         <button
           type="button"

@@ -50,7 +50,7 @@ export function GamePage() {
         </div>
       )}
       <MinimumWagerNotice key={game.identifier} game={game} currency={currency} real={mode === 'real'} />
-      <div ref={setSlot} className={styles.frameSlot} />
+      <div ref={setSlot} className={styles.frameSlot} data-testid="game-frame-slot" />
       {player && mode === 'real' && <RealityCheckSetting />}
       <dl className={styles.facts}>
         <div>
