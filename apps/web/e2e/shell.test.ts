@@ -128,7 +128,7 @@ describe('the casino shell in Chromium', () => {
     await page.close()
   })
 
-  it('fits the header and the page to every width from 320 to 1366 px, for a guest and a player', async () => {
+  it('fits the header and the page to every width from 320 to 1366 px, and other pages to a phone', async () => {
     // A browser of its own: the notices are answered and a player signs in.
     const own = await launch()
     try {
@@ -163,8 +163,28 @@ describe('the casino shell in Chromium', () => {
           const menu = width < 754 || (who === 'player' && width < 1200)
           expect(menuButton, `${who} at ${width} px`).toEqual(menu ? { width: 44, height: 44 } : null)
         }
+        // The other pages on a small phone: none scrolls sideways (a long e-mail address once did).
+        await page.setViewportSize({ width: 360, height: 800 })
+        const pages =
+          who === 'guest'
+            ? [
+                '/pokies/all',
+                '/vip',
+                '/benefits-of-crypto',
+                '/faq',
+                '/support',
+                '/privacy-policy',
+                '/terms-and-conditions',
+              ]
+            : ['/users', '/users/verification', '/users/limits', '/users/security', '/users/games-history']
+        for (const path of pages) {
+          await page.goto(base + path, { waitUntil: 'load' })
+          await page.locator('main h1').first().waitFor()
+          expect((await measure(page)).overflow, `${who} on ${path} at 360 px`).toBe(0)
+        }
       }
       // A player's Log out is in the header from 1200 px, and in the menu below it.
+      await page.setViewportSize({ width: 1366, height: 800 })
       const logOut = page.getByRole('button', { name: /^log out$/i }).filter({ visible: true })
       expect(await logOut.count()).toBe(1)
       await page.setViewportSize({ width: 1024, height: 800 })
