@@ -15,7 +15,7 @@ export function UserMenu({ player }: { player: UserInfo }) {
   return (
     <div className={styles.menu}>
       <WalletMenu />
-      <ButtonLink to="/deposit" size="small">
+      <ButtonLink to="/deposit" size="small" className={styles.deposit}>
         {t('cashbox.deposit')}
       </ButtonLink>
       <Link to="/users" className={styles.name} title={t('nav.profile')}>
