@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
 import { LOCALES } from '@aurum/shared'
-import { answerNotices, registerPlayer } from './players.ts'
+import { answerNotices, depositByCard, registerPlayer } from './players.ts'
 
 const base = inject('baseURL')
 let browser: Awaited<ReturnType<typeof launch>>
@@ -215,11 +215,21 @@ describe('the casino shell in Chromium', () => {
       await page.goto(base + '/', { waitUntil: 'load' })
       await answerNotices(page)
       await registerPlayer(page, base, { email: `languages.${Date.now()}@example.com` })
-      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      // A balance of four digits and more beside Deposit: the header's row must still hold both.
+      await depositByCard(page, 123_456)
+      const overflow = () =>
+        page.evaluate(() => {
+          const header = document.querySelector('header > div')!
+          return Math.max(
+            document.documentElement.scrollWidth - window.innerWidth,
+            header.scrollWidth - header.clientWidth,
+          )
+        })
       for (const locale of LOCALES.filter((l) => l === 'en' || !l.startsWith('en'))) {
         for (const path of ['/', '/users', '/users/verification', '/users/limits']) {
           await page.goto(`${base}/${locale}${path}`, { waitUntil: 'load' })
           await page.locator('main h1').first().waitFor({ state: 'attached' })
+          await expect.poll(() => page.getByTestId('header-balance').textContent()).toMatch(/234/)
           // Settled: the server's render links the main styles only; a lazily loaded page's own
           // styles arrive with its code, a moment later.
           await expect.poll(overflow, { message: `/${locale}${path} at 360 px` }).toBe(0)
