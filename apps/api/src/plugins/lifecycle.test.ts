@@ -12,7 +12,10 @@ afterEach(async () => {
   app = undefined
 })
 
-/** An app whose /slow answers once `release()` is called, listening on a free port. */
+/**
+ * An app with the drain, listening on a free port: /slow answers once `release()` is called,
+ * /fast at once, /ws is a websocket that answers every message.
+ */
 async function slowApp() {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))

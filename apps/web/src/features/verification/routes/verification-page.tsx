@@ -21,6 +21,7 @@ import {
   useVerification,
 } from '../api/documents.ts'
 import { checkFile } from '../file-check.ts'
+import profile from '../../profile/routes/users.module.css'
 import styles from './verification.module.css'
 
 const STATE_OF_STATUS: Record<DocumentStatus, DocumentKindState> = {
@@ -46,13 +47,13 @@ export function VerificationPage() {
   if (verification.isPending || documents.isPending) return <p role="status">{t('common.loading')}</p>
   if (!verification.data || !documents.data) return <FormAlert message={t('profile.load_failed')} />
   return (
-    <div className={styles.grid}>
-      <div className={styles.column}>
+    <div className={profile.grid}>
+      <div className={profile.column}>
         <StatusCard status={verification.data} />
         <UploadCard status={verification.data} />
         <DocumentsCard documents={documents.data} />
       </div>
-      <div className={styles.column}>
+      <div className={profile.column}>
         <KindsCard status={verification.data} />
       </div>
     </div>
@@ -62,17 +63,17 @@ export function VerificationPage() {
 function StatusCard({ status }: { status: VerificationStatus }) {
   const { t } = useTranslation()
   return (
-    <section className={styles.card} aria-labelledby="verification-status" data-testid="verification-status">
+    <section className={profile.card} aria-labelledby="verification-status" data-testid="verification-status">
       <h2 id="verification-status">
         {t('verification.status_title')}{' '}
         <span className={`${styles.badge} ${status.verified ? styles.approved : styles.missing}`}>
           {status.verified ? t('verification.verified') : t('verification.not_verified')}
         </span>
       </h2>
-      <p className={styles.muted}>
+      <p className={profile.muted}>
         {status.verified ? t('verification.verified_text') : t('verification.not_verified_text')}
       </p>
-      <p className={styles.muted}>{t('verification.intro')}</p>
+      <p className={profile.muted}>{t('verification.intro')}</p>
     </section>
   )
 }
@@ -80,7 +81,7 @@ function StatusCard({ status }: { status: VerificationStatus }) {
 function KindsCard({ status }: { status: VerificationStatus }) {
   const { t } = useTranslation()
   return (
-    <section className={styles.card} aria-labelledby="verification-kinds">
+    <section className={profile.card} aria-labelledby="verification-kinds">
       <h2 id="verification-kinds">{t('verification.kinds_title')}</h2>
       <ul className={styles.kinds}>
         {DOCUMENT_TYPES.map((kind) => (
@@ -89,7 +90,7 @@ function KindsCard({ status }: { status: VerificationStatus }) {
               <h3>{t(`verification.kinds.${kind}.title`)}</h3>
               <StateBadge state={status.kinds[kind]} />
             </div>
-            <p className={styles.muted}>{t(`verification.kinds.${kind}.hint`)}</p>
+            <p className={profile.muted}>{t(`verification.kinds.${kind}.hint`)}</p>
           </li>
         ))}
       </ul>
@@ -161,7 +162,7 @@ function UploadCard({ status }: { status: VerificationStatus }) {
 
   const describedBy = errors.attachment ? `${fileId}-error` : `${fileId}-hint`
   return (
-    <section className={styles.card} aria-labelledby="verification-upload">
+    <section className={profile.card} aria-labelledby="verification-upload">
       <h2 id="verification-upload">{t('verification.upload_title')}</h2>
       {full && (
         <p className={styles.notice} role="status">
@@ -246,10 +247,10 @@ function DocumentsCard({ documents }: { documents: PlayerDocument[] }) {
     })
   }
   return (
-    <section className={styles.card} aria-labelledby="verification-documents">
+    <section className={profile.card} aria-labelledby="verification-documents">
       <h2 id="verification-documents">{t('verification.documents_title')}</h2>
       {documents.length === 0 ? (
-        <p className={styles.muted}>{t('verification.no_documents')}</p>
+        <p className={profile.muted}>{t('verification.no_documents')}</p>
       ) : (
         <ul className={styles.documents} data-testid="documents">
           {documents.map((doc) => (
@@ -258,7 +259,7 @@ function DocumentsCard({ documents }: { documents: PlayerDocument[] }) {
                 <span className={styles.fileName}>{doc.file_name}</span>
                 <StateBadge state={STATE_OF_STATUS[doc.status]} />
               </div>
-              <p className={styles.muted}>
+              <p className={profile.muted}>
                 {t(`verification.kinds.${doc.document_type}.title`)} ·{' '}
                 {t('verification.uploaded_at', { date: date(doc.created_at) })}
               </p>
