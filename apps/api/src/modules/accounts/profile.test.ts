@@ -72,3 +72,44 @@ describe('PATCH /api/player', () => {
     expect((await patch({ city: 'Paris' }, '')).statusCode).toBe(401)
   })
 })
+
+describe('one set of field rules for registration and the profile edit', () => {
+  const register = (user: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      remoteAddress: '10.41.0.1',
+      payload: {
+        user: {
+          email: `rules.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+          password: 'Golden-Lynx-2048',
+          terms_acceptance: true,
+          ...user,
+        },
+      },
+    })
+
+  it('refuses markup in a nickname or a name at registration with 422, like PATCH /api/player', async () => {
+    const bad = {
+      nickname: '<b>king</b>',
+      first_name: '<img src=x onerror=alert(1)>',
+      last_name: 'Smith<script>',
+    }
+    const registration = await register(bad)
+    expect(registration.statusCode).toBe(422)
+    expect(Object.keys(registration.json().errors).sort()).toEqual(['first_name', 'last_name', 'nickname'])
+    const edit = await patch(bad)
+    expect(edit.statusCode).toBe(422)
+    expect(Object.keys(edit.json().errors).sort()).toEqual(['first_name', 'last_name', 'nickname'])
+    // The same messages on both routes.
+    expect(registration.json().errors).toEqual(edit.json().errors)
+  })
+
+  it('accepts at registration what PATCH accepts', async () => {
+    const good = { nickname: 'lucky_7', first_name: 'Zoë', last_name: "O'Brien-Núñez" }
+    const registration = await register(good)
+    expect(registration.statusCode).toBe(201)
+    expect(registration.json()).toMatchObject(good)
+    expect((await register({ nickname: 'x' })).statusCode).toBe(422)
+  })
+})

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { countryField, nicknameField, personNameField, promosField } from '@aurum/shared/player-fields'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
 import { passwordSchema } from './passwords.ts'
@@ -54,7 +55,6 @@ const withConfirmation = <S extends z.ZodType<{ password?: string; password_conf
     message: 'validation.password_confirmation',
     path: ['password_confirmation'],
   })
-const optionalText = (max: number) => z.string().trim().min(1).max(max).optional()
 
 export const registrationBody = z.strictObject({
   user: withConfirmation(
@@ -66,16 +66,13 @@ export const registrationBody = z.strictObject({
         .string()
         .regex(/^[A-Z]{3,5}$/)
         .optional(),
-      country: z
-        .string()
-        .regex(/^[A-Za-z]{2}$/)
-        .optional(),
+      country: countryField.optional(),
       terms_acceptance: z.literal(true, 'validation.terms_required'),
-      receive_promos: z.boolean().optional(),
-      receive_sms_promos: z.boolean().optional(),
-      nickname: optionalText(40),
-      first_name: optionalText(64),
-      last_name: optionalText(64),
+      receive_promos: promosField.optional(),
+      receive_sms_promos: promosField.optional(),
+      nickname: nicknameField.optional(),
+      first_name: personNameField.optional(),
+      last_name: personNameField.optional(),
       dfpc: z.string().max(512).optional(),
       captcha: z.string().max(4_096).optional(),
       stag: z
@@ -85,13 +82,6 @@ export const registrationBody = z.strictObject({
     }),
   ),
 })
-
-const name = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[\p{L}][\p{L}\p{M}' .-]*$/u, 'validation.invalid')
 
 /** Adults only: 18 or older on the day (the minimum age of the licence). */
 const dateOfBirth = z.iso.date().refine((value) => {
@@ -104,21 +94,12 @@ const dateOfBirth = z.iso.date().refine((value) => {
 export const profilePatchBody = z.strictObject({
   context: z.enum(['registration', 'edition', 'deposit', 'cashout']).default('edition'),
   player: z.strictObject({
-    nickname: z
-      .string()
-      .trim()
-      .min(2)
-      .max(40)
-      .regex(/^[\p{L}\p{N}_.-]+$/u, 'validation.invalid')
-      .optional(),
-    first_name: name.optional(),
-    last_name: name.optional(),
+    nickname: nicknameField.optional(),
+    first_name: personNameField.optional(),
+    last_name: personNameField.optional(),
     gender: z.enum(['m', 'f']).optional(),
     date_of_birth: dateOfBirth.optional(),
-    country: z
-      .string()
-      .regex(/^[A-Z]{2}$/)
-      .optional(),
+    country: countryField.optional(),
     city: z.string().trim().min(1).max(128).optional(),
     address: z.string().trim().min(1).max(256).optional(),
     postal_code: z
@@ -130,8 +111,8 @@ export const profilePatchBody = z.strictObject({
       .optional(),
     // Sent with a + prefix (spec §5); a real mobile or fixed line, stored as E.164.
     mobile_phone: phoneNumberSchema.optional(),
-    receive_promos: z.boolean().optional(),
-    receive_sms_promos: z.boolean().optional(),
+    receive_promos: promosField.optional(),
+    receive_sms_promos: promosField.optional(),
     terms_acceptance: z.literal(true).optional(),
   }),
 })
@@ -326,6 +307,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/users/confirmation',
     {
       config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      // The link is made and mailed after the answer (the same work for every address).
+      onResponse: async () => accounts.kickMailRequests(),
       schema: {
         tags,
         summary: 'Sends the confirmation link again',
@@ -343,6 +326,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/users/password',
     {
       config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      // The link is made and mailed after the answer (the same work for every address).
+      onResponse: async () => accounts.kickMailRequests(),
       schema: {
         tags,
         summary: 'Requests a password reset link by e-mail',

@@ -371,7 +371,9 @@ export class AccountsService {
    * Profile edits (registration steps 2 and 3, the profile page). Name and date of birth
    * are identity data checked at verification: once set they are changed by support only.
    */
-  async updateProfile(userId: bigint, patch: ProfilePatch, locale: Locale): Promise<UserInfo> {
+  async updateProfile(userId: bigint, input: ProfilePatch, locale: Locale): Promise<UserInfo> {
+    // Country codes are accepted in either case (the rule registration shares) and stored in upper case.
+    const patch = input.country ? { ...input, country: input.country.toUpperCase() } : input
     const user = await loadUser(this.db, userId)
     if (!user) throw new AppError('unauthorized', 401)
     const locked = ONCE_SET.filter(
