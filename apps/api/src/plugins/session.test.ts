@@ -147,3 +147,39 @@ for (const url of testRedisUrls) {
     })
   })
 }
+
+describe('sessions over TLS', () => {
+  it('sign-out clears the __Host- cookie with Secure, Path=/ and no Domain, as the prefix requires', async () => {
+    const ctx = await createTestApp({ TRUST_PROXY: 'true' })
+    try {
+      const https = { 'x-forwarded-proto': 'https' }
+      const reg = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: https,
+        remoteAddress: '10.88.9.1',
+        payload: {
+          user: { email: `tls.${Date.now()}@example.com`, password: TEST_PASSWORD, terms_acceptance: true },
+        },
+      })
+      const issued = reg.cookies.find((c) => c.name === '__Host-sid')!
+      expect(issued).toMatchObject({ secure: true, path: '/' })
+      const out = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/users/sign_out',
+        headers: https,
+        cookies: { '__Host-sid': issued.value },
+      })
+      expect(out.statusCode).toBe(204)
+      const header = [out.headers['set-cookie']].flat().find((h) => h?.startsWith('__Host-sid='))!
+      expect(header).toBeDefined()
+      const attributes = header.split(';').map((a) => a.trim().toLowerCase())
+      expect(attributes).toContain('secure')
+      expect(attributes).toContain('path=/')
+      expect(attributes.some((a) => a.startsWith('domain='))).toBe(false)
+      expect(attributes.some((a) => a.startsWith('expires=') || a === 'max-age=0')).toBe(true)
+    } finally {
+      await ctx.close()
+    }
+  })
+})

@@ -42,6 +42,15 @@ export function sessionCookieName(request: FastifyRequest): string {
 }
 
 /**
+ * The attributes of the session cookie, for setting and clearing alike: a browser ignores a
+ * `__Host-` cookie without `Secure` (and `Path=/`, no Domain), so a sign-out that cleared it
+ * with other attributes left the cookie in place.
+ */
+function sessionCookieOptions(request: FastifyRequest) {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' } as const
+}
+
+/**
  * The cookie and request side of sessions: issuing, reading, rotating and ending them. Where
  * they are kept is the store's business (database, or Redis with `REDIS_URL`).
  */
@@ -85,10 +94,7 @@ export class SessionManager {
       country: request.country ?? null,
     })
     reply.setCookie(sessionCookieName(request), token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
+      ...sessionCookieOptions(request),
       maxAge: Math.floor(this.maxMs / 1000),
     })
     const session = { id, userId, createdAt: now, reauthenticatedAt: reauthenticated ? now : null }
@@ -102,7 +108,7 @@ export class SessionManager {
       await this.ended({ sessionId: request.session.id })
     }
     request.session = null
-    reply.clearCookie(sessionCookieName(request), { path: '/' })
+    reply.clearCookie(sessionCookieName(request), sessionCookieOptions(request))
   }
 
   async revoke(id: string): Promise<void> {
