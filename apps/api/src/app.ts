@@ -12,6 +12,7 @@ import type { ZodType } from 'zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { RequestValidationError } from './lib/errors.ts'
+import { unsafeTextIssues } from './lib/safe-text.ts'
 import { createMailer } from './lib/mailer.ts'
 import { MailService } from './lib/mail.ts'
 import { AccountsService } from './modules/accounts/service.ts'
@@ -88,11 +89,19 @@ export interface AppOptions {
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0'
 
-/** Zod validation that keeps the issues, so the error handler can answer 400 or 422 with translated messages. */
+/**
+ * Zod validation that keeps the issues, so the error handler can answer 400 or 422 with translated
+ * messages. Every body, query, params and headers also passes the text check (no NUL, no lone
+ * surrogate) here, once for every route, whatever its schema accepts.
+ */
 const validatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
+    const unsafe = unsafeTextIssues(data)
     const result = schema.safeParse(data, { reportInput: true })
+    if (unsafe.length > 0) {
+      return { error: new RequestValidationError([...unsafe, ...(result.error?.issues ?? [])]) }
+    }
     return result.success
       ? { value: result.data }
       : { error: new RequestValidationError(result.error.issues) }

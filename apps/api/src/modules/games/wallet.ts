@@ -285,6 +285,21 @@ export class SeamlessWallet {
             )
             const won = wins.reduce((sum, w) => sum + w.amount_cents, 0n)
             const net = bet!.amount_cents - won
+            // The round's row before the balances (docs/ARCHITECTURE.md "Ledger": one lock order),
+            // as a win of the same round takes them: posting first, a concurrent win held the round
+            // and waited for the player's account while this held the account and waited for the round.
+            await tx.query(
+              `UPDATE game_transactions SET status = 'rolled_back'
+             WHERE provider = $1 AND (transaction_id = $2 OR (reference_id = $2 AND kind = 'win'))`,
+              [GAME_PROVIDER, input.reference_transaction_id],
+            )
+            await tx.query(
+              `UPDATE game_rounds SET total_bets = total_bets - $3, total_wins = total_wins - $5,
+               status = CASE WHEN total_bets - $3 = 0 AND total_wins - $5 = 0 THEN 'rolled_back' ELSE status END,
+               finished_at = coalesce(finished_at, $4)
+             WHERE provider = $1 AND round_id = $2`,
+              [GAME_PROVIDER, bet!.round_id, bet!.amount_cents.toString(), this.now(), won.toString()],
+            )
             if (net !== 0n) {
               await this.ledger.postWith(tx, {
                 key: ledgerKey(input.transaction_id),
@@ -300,18 +315,6 @@ export class SeamlessWallet {
                 ],
               })
             }
-            await tx.query(
-              `UPDATE game_transactions SET status = 'rolled_back'
-             WHERE provider = $1 AND (transaction_id = $2 OR (reference_id = $2 AND kind = 'win'))`,
-              [GAME_PROVIDER, input.reference_transaction_id],
-            )
-            await tx.query(
-              `UPDATE game_rounds SET total_bets = total_bets - $3, total_wins = total_wins - $5,
-               status = CASE WHEN total_bets - $3 = 0 AND total_wins - $5 = 0 THEN 'rolled_back' ELSE status END,
-               finished_at = coalesce(finished_at, $4)
-             WHERE provider = $1 AND round_id = $2`,
-              [GAME_PROVIDER, bet!.round_id, bet!.amount_cents.toString(), this.now(), won.toString()],
-            )
           }
         }
         return this.finish(tx, input.transaction_id, session)

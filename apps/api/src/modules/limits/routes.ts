@@ -9,7 +9,11 @@ const CODES: readonly string[] = CURRENCIES.map((c) => c.code)
 const currency = z.string().refine((c) => CODES.includes(c), 'validation.one_of')
 const amountCents = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
-/** The IUserLimit-shaped body (create and update alike); fields the server decides are ignored. */
+/**
+ * The IUserLimit-shaped body (create and update alike); fields the server decides are ignored, so a
+ * limit as GET answers it (with `session` and `pending`) can be posted back. Any other key is refused,
+ * as on every other route.
+ */
 const ignored = {
   id: z.number().int().optional(),
   status: z.enum(LIMIT_STATUSES).optional(),
@@ -18,15 +22,17 @@ const ignored = {
   created_at: z.string().nullable().optional(),
   disable_at: z.string().nullable().optional(),
   confirm_until: z.string().nullable().optional(),
+  session: z.unknown().optional(),
+  pending: z.unknown().optional(),
 }
 const limitBody = z.discriminatedUnion('type', [
-  z.object({
+  z.strictObject({
     ...ignored,
     type: z.enum(['deposit', 'wager', 'loss']),
     period: z.enum(LIMIT_PERIODS),
     accounts: z
       .array(
-        z.object({
+        z.strictObject({
           currency,
           amount_cents: amountCents,
           current_value_amount_cents: z.number().optional(),
@@ -37,7 +43,7 @@ const limitBody = z.discriminatedUnion('type', [
       .max(CODES.length)
       .refine((a) => new Set(a.map((x) => x.currency)).size === a.length, 'validation.one_of'),
   }),
-  z.object({
+  z.strictObject({
     ...ignored,
     type: z.literal('session'),
     period: z.enum(LIMIT_PERIODS),
@@ -48,9 +54,8 @@ const limitBody = z.discriminatedUnion('type', [
       .max(31 * 24 * 60)
       .describe('Minutes of real-money play per period'),
     accounts: z.array(z.unknown()).max(0).optional(),
-    session: z.unknown().optional(),
   }),
-  z.object({
+  z.strictObject({
     ...ignored,
     type: z.enum(['coolingoff', 'selfexclusion']),
     period: z.enum(LIMIT_LIFETIMES).describe('The lifetime: day, day_3, week, month, month_3 … forever'),
