@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Centrifuge, type PublicationContext, type Subscription } from 'centrifuge'
 import WebSocket from 'ws'
 import { createTestApp, registerPlayer, type TestContext } from '../test/helpers.ts'
-import { CARDS, cardFields, client as api, fund } from '../modules/payments/testing.ts'
+import { balance, CARDS, cardFields, client as api, fund } from '../modules/payments/testing.ts'
 import { signToken } from './tokens.ts'
 import { realtimeKey } from '../lib/realtime-credentials.ts'
 import { testRedisUrls } from '../test/redis.ts'
@@ -252,6 +252,68 @@ for (const [broker, env] of brokers) {
       // History of the channel, as the client can ask for it.
       const history = await sub.history({ limit: 10 })
       expect(history.publications.map((p) => p.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }])
+    })
+
+    it('brings a single tab back to the true balance after a network drop during which a deposit was made', async () => {
+      const player = await registerPlayer(ctx.app, { currency: 'EUR' })
+      // The network: while offline, every new socket goes nowhere (the client keeps retrying).
+      let offline = false
+      const sockets: WebSocket[] = []
+      class Network extends WebSocket {
+        constructor(address: string, protocols?: string | string[]) {
+          super(offline ? 'ws://127.0.0.1:1/' : address, protocols)
+          sockets.push(this)
+        }
+      }
+      const c = connect((await settings(player.sid)).token, {
+        websocket: Network,
+        getToken: async () => (await settings(player.sid)).token,
+      })
+      const clientId = await connected(c)
+      const channel = `balance#${player.id}`
+      const sub = c.newSubscription(channel, { getToken: async () => sign(player.sid, clientId, channel) })
+      // The header's balance as the web app keeps it: every publication, and a reload after a
+      // resubscription that could not replay what it missed.
+      let shown: number | null = null
+      sub.on('publication', (p: PublicationContext) => {
+        shown = (p.data as { amount_cents: number }).amount_cents
+      })
+      const subscriptions: Array<{
+        wasRecovering: boolean
+        recovered: boolean
+        hasRecoveredPublications: boolean
+      }> = []
+      sub.on('subscribed', (s) => {
+        subscriptions.push(s)
+        if (subscriptions.length > 1 && !(s.wasRecovering && s.recovered)) {
+          void api(ctx, player.sid)
+            .get('/api/player/accounts')
+            .then((res) => {
+              shown = res.json<Array<{ amount_cents: number }>>()[0]!.amount_cents
+            })
+        }
+      })
+      sub.subscribe()
+      await event(sub, 'subscribed')
+      await fund(ctx, player.sid, 1_000)
+      await until(() => shown === 1_000)
+
+      // The network drops (no close handshake); the hub sees the socket go, then a deposit is made.
+      const before = ctx.app.realtime.stats().connections
+      offline = true
+      sockets.at(-1)!.terminate()
+      await until(() => ctx.app.realtime.stats().connections === before - 1)
+      await fund(ctx, player.sid, 4_200)
+      expect(await balance(ctx, player.sid)).toBe(5_200)
+
+      const resubscribed = event<(typeof subscriptions)[number]>(sub, 'subscribed')
+      offline = false
+      const recovery = await resubscribed
+      await until(() => shown === 5_200).catch(() => {
+        throw new Error(`the tab shows ${shown} after ${JSON.stringify(recovery)}, not 5200`)
+      })
+      // Replayed from the channel's history, not left to a later live publication.
+      expect(recovery).toMatchObject({ wasRecovering: true, recovered: true, hasRecoveredPublications: true })
     })
 
     it('tells a client it could not recover when the stream is not the one it knew', async () => {

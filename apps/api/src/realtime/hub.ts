@@ -138,6 +138,7 @@ export class Hub {
   private closing = false
   private outbox: Delivery[] = []
   private pumping = false
+  private settlers: Array<(channel: string) => Promise<void>> = []
   private readonly pingSeconds: number
   private readonly connectTimeoutMs: number
   private readonly maxChannels: number
@@ -174,6 +175,15 @@ export class Hub {
   mayHaveSubscribers(channel: string): boolean {
     const rule = this.options.rules(channel)
     return !!rule && (this.options.broker.distributed || this.channels.has(rule.canonical))
+  }
+
+  /**
+   * `settle(channel)` runs when a client subscribes, before the channel's stream is read: a
+   * publisher that deferred a channel no one listened to publishes it now, so the reply (a recovery
+   * above all) holds the channel's last state. A failure fails the subscribe (the client retries).
+   */
+  beforeSubscribe(settle: (channel: string) => Promise<void>): void {
+    this.settlers.push(settle)
   }
 
   /** Closes the connections of ended sign-ins, on every node. */
@@ -438,6 +448,7 @@ export class Hub {
     this.addLocal(rule.canonical, channel, conn)
     let boundary = 0
     try {
+      for (const settle of this.settlers) await settle(rule.canonical)
       let result: object = {}
       if (rule.history) {
         if (req.recover) {

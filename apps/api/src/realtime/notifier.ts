@@ -22,15 +22,36 @@ export interface NotifierSources {
 const WIN_FEED_INTERVAL_MS = 2_000
 
 /**
+ * A balance no one on this node listens to is published at most this often per player: a player
+ * spinning without an open tab costs one wallet read per interval, not one per spin. A tab that
+ * subscribes meanwhile has it published first (`Hub.beforeSubscribe`).
+ */
+export const QUIET_COALESCE_MS = 2_000
+
+const BALANCE_PREFIX = privateChannel('balance', '')
+
+/**
  * What the casino tells players as it happens (docs/realtime.md "Publications"). Called after the
  * database transaction commits (`Executor.afterCommit`): the balance of a wallet that moved
- * (`balance#<user>`, coalesced per player over a few milliseconds), a payment that finished
- * (`payments_changes#<user>`) and notable wins (`public:wins`). A failure is logged, never thrown:
- * the money moved whatever the hub does.
+ * (`balance#<user>`, coalesced per player), a payment that finished (`payments_changes#<user>`)
+ * and notable wins (`public:wins`). A failure is logged, never thrown: the money moved whatever
+ * the hub does.
+ *
+ * Every balance change reaches the channel's history, listened to or not: a tab whose connection
+ * dropped unnoticed recovers from it after reconnecting, and a recovery that finds nothing new
+ * must mean nothing changed. Listened-to balances go out within `coalesceMs`; the others within
+ * `QUIET_COALESCE_MS`, or as soon as someone subscribes. A player's publications are read and
+ * published one after another, so the last one published is the last state.
  */
 export class RealtimeNotifier {
-  private balances = new Map<bigint, Set<string>>()
-  private flushing: NodeJS.Timeout | null = null
+  /** Players whose balance is due soon (someone may listen), and later (no one does). */
+  private soon = new Map<bigint, Set<string>>()
+  private later = new Map<bigint, Set<string>>()
+  private soonTimer: NodeJS.Timeout | null = null
+  private laterTimer: NodeJS.Timeout | null = null
+  /** Each player's last publication in flight: the next one starts after it. */
+  private chains = new Map<bigint, Promise<void>>()
+  private stopped = false
   private lastWin = 0
 
   constructor(
@@ -39,32 +60,86 @@ export class RealtimeNotifier {
     private log: Log,
     private coalesceMs = 5,
     private now: () => number = Date.now,
-  ) {}
-
-  balanceChanged(userId: bigint, currency: string): void {
-    if (!this.hub.mayHaveSubscribers(privateChannel('balance', userId.toString()))) return
-    let currencies = this.balances.get(userId)
-    if (!currencies) this.balances.set(userId, (currencies = new Set()))
-    currencies.add(currency)
-    this.flushing ??= setTimeout(() => this.flush(), this.coalesceMs)
+    private quietMs = QUIET_COALESCE_MS,
+  ) {
+    hub.beforeSubscribe((channel) => this.settle(channel))
   }
 
-  private flush(): void {
-    this.flushing = null
-    const due = this.balances
-    this.balances = new Map()
-    for (const [userId, currencies] of due) {
-      this.sources
-        .accounts(userId)
-        .then((accounts) =>
-          Promise.all(
-            accounts
-              .filter((a) => currencies.has(a.currency))
-              .map((a) => this.hub.publish(privateChannel('balance', userId.toString()), a)),
-          ),
-        )
-        .catch((err: unknown) => this.log.warn({ err: (err as Error).message }, 'balance publication failed'))
+  balanceChanged(userId: bigint, currency: string): void {
+    if (this.stopped) return
+    if (this.hub.mayHaveSubscribers(privateChannel('balance', userId.toString()))) {
+      add(this.soon, userId, [currency])
+      this.soonTimer ??= setTimeout(() => this.flush('soon'), this.coalesceMs)
+    } else {
+      add(this.later, userId, [currency])
+      this.laterTimer ??= setTimeout(() => this.flush('later'), this.quietMs)
     }
+  }
+
+  private flush(which: 'soon' | 'later'): void {
+    let due: Map<bigint, Set<string>>
+    if (which === 'soon') {
+      this.soonTimer = null
+      due = this.soon
+      this.soon = new Map()
+    } else {
+      this.laterTimer = null
+      due = this.later
+      this.later = new Map()
+    }
+    for (const [userId, currencies] of due) {
+      // Deferred currencies of the same player go along.
+      const deferred = this.later.get(userId)
+      if (deferred) {
+        this.later.delete(userId)
+        for (const c of deferred) currencies.add(c)
+      }
+      this.publishBalances(userId, currencies).catch((err: unknown) =>
+        this.log.warn({ err: (err as Error).message }, 'balance publication failed'),
+      )
+    }
+  }
+
+  /** A client subscribes to `channel`: a deferred balance of its player is published first. */
+  private async settle(channel: string): Promise<void> {
+    if (!channel.startsWith(BALANCE_PREFIX)) return
+    const userId = BigInt(channel.slice(BALANCE_PREFIX.length))
+    const deferred = this.later.get(userId)
+    if (deferred) {
+      this.later.delete(userId)
+      await this.publishBalances(userId, deferred)
+    } else {
+      await this.chains.get(userId)
+    }
+  }
+
+  /**
+   * Reads the player's wallets and publishes those of `currencies`, after the player's previous
+   * publication. On a failure the currencies wait for the next quiet flush: the last state must
+   * reach the history.
+   */
+  private publishBalances(userId: bigint, currencies: Set<string>): Promise<void> {
+    const channel = privateChannel('balance', userId.toString())
+    const previous = this.chains.get(userId) ?? Promise.resolve()
+    const done = previous
+      .then(() => this.sources.accounts(userId))
+      .then(async (accounts) => {
+        for (const account of accounts)
+          if (currencies.has(account.currency)) await this.hub.publish(channel, account)
+      })
+      .catch((err: unknown) => {
+        if (!this.stopped) {
+          add(this.later, userId, currencies)
+          this.laterTimer ??= setTimeout(() => this.flush('later'), this.quietMs)
+        }
+        throw err
+      })
+    const tail = done.catch(() => undefined)
+    this.chains.set(userId, tail)
+    void tail.then(() => {
+      if (this.chains.get(userId) === tail) this.chains.delete(userId)
+    })
+    return done
   }
 
   paymentFinished(row: PaymentRow): void {
@@ -107,7 +182,15 @@ export class RealtimeNotifier {
   }
 
   stop(): void {
-    if (this.flushing) clearTimeout(this.flushing)
-    this.flushing = null
+    this.stopped = true
+    if (this.soonTimer) clearTimeout(this.soonTimer)
+    if (this.laterTimer) clearTimeout(this.laterTimer)
+    this.soonTimer = this.laterTimer = null
   }
+}
+
+function add(map: Map<bigint, Set<string>>, userId: bigint, currencies: Iterable<string>): void {
+  let set = map.get(userId)
+  if (!set) map.set(userId, (set = new Set()))
+  for (const c of currencies) set.add(c)
 }
