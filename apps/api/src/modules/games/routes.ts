@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { Database } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
-import { errorResponse, errorResponses } from '../../lib/schemas.ts'
+import { errorResponse, errorResponses, localeQuery } from '../../lib/schemas.ts'
 import type { Catalogue, GameFilter, GameRow } from './catalogue.ts'
 import type { SeamlessWallet } from './wallet.ts'
 
@@ -116,6 +116,25 @@ export function gameItem(g: GameRow) {
   }
 }
 
+/**
+ * Which favourites shape is asked for: api-shapes.md §4 names the `accept-client` header, the spec's
+ * own wording versioned Accept headers; both are honoured, `accept-client` first. In Accept the
+ * version with the higher q wins (the first listed on a tie); neither means v1.
+ */
+export function favouritesVersion(acceptClient: string | undefined, accept: string | undefined) {
+  if (acceptClient === FAVOURITES_V1 || acceptClient === FAVOURITES_V2) return acceptClient
+  let best: { version: string; q: number } | undefined
+  for (const range of (accept ?? '').split(',')) {
+    const [type = '', ...params] = range.split(';').map((p) => p.trim().toLowerCase())
+    if (type !== FAVOURITES_V1 && type !== FAVOURITES_V2) continue
+    const qParam = params.find((p) => p.startsWith('q='))
+    const q = qParam ? Number(qParam.slice(2)) : 1
+    if (!(q > 0)) continue
+    if (!best || q > best.q) best = { version: type, q }
+  }
+  return best?.version ?? FAVOURITES_V1
+}
+
 const volatilityOf = (ratings: string[] | undefined) =>
   ratings?.flatMap((r) =>
     r === 'low-medium'
@@ -176,7 +195,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Lobby categories with their game counts (titles in the requested language)',
-        querystring: z.strictObject({ l: z.string().max(10).optional() }),
+        querystring: localeQuery,
         response: { 200: z.array(z.object({ id: z.string(), title: z.string(), games_count: z.number() })) },
       },
     },
@@ -276,15 +295,23 @@ export const gameRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: `Favourites: per-currency game ids with accept-client ${FAVOURITES_V1}, full games with ${FAVOURITES_V2}`,
-        headers: z.object({ 'accept-client': z.enum([FAVOURITES_V1, FAVOURITES_V2]).optional() }),
-        response: { 200: z.union([z.array(z.number()), z.array(game)]), 401: errorResponse },
+        summary: `Favourites: per-currency game ids with ${FAVOURITES_V1}, full games (each with the list's total_count) with ${FAVOURITES_V2}, named by the accept-client header or a versioned Accept header`,
+        headers: z.object({
+          'accept-client': z.enum([FAVOURITES_V1, FAVOURITES_V2]).optional(),
+          accept: z.string().max(2_048).optional(),
+        }),
+        response: {
+          200: z.union([z.array(z.number()), z.array(game.extend({ total_count: z.number() }))]),
+          401: errorResponse,
+        },
       },
     },
     async (request) => {
       const user = request.requireUser()
       const games = await catalogue.favourites(user, await groupsOf(user))
-      if (request.headers['accept-client'] === FAVOURITES_V2) return games.map(gameItem)
+      if (favouritesVersion(request.headers['accept-client'], request.headers.accept) === FAVOURITES_V2) {
+        return games.map((g) => ({ ...gameItem(g), total_count: games.length }))
+      }
       const [row] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [
         user.toString(),
       ])

@@ -10,6 +10,7 @@ import {
 } from '@aurum/shared'
 import { AppError, RequestValidationError } from '../../lib/errors.ts'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
+import { unsafeTextIssues } from '../../lib/safe-text.ts'
 import type { VerificationService } from './service.ts'
 
 const idParam = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
@@ -118,6 +119,9 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ verification: Verificat
       if ((error as { statusCode?: number }).statusCode === 413) throw new AppError('payload_too_large', 413)
       throw new AppError('malformed_request', 400)
     }
+    // Multipart bypasses the validator compiler, so its text check is made here.
+    const unsafe = [...unsafeTextIssues(values), ...unsafeTextIssues(fileName ?? '', ['attachment'])]
+    if (unsafe.length > 0) throw new RequestValidationError(unsafe)
     const parsed = uploadFields.safeParse(values, { reportInput: true })
     if (!parsed.success) throw new RequestValidationError(parsed.error.issues)
     return { ...parsed.data, fileName }
