@@ -47,6 +47,7 @@ import { gameArtRoutes } from './modules/games/art-routes.ts'
 import { Winners } from './modules/games/winners.ts'
 import realtime from './realtime/plugin.ts'
 import { RealtimeNotifier } from './realtime/notifier.ts'
+import { killAt } from './lib/fault-points.ts'
 import { LimitsService } from './modules/limits/service.ts'
 import { limitsRoutes } from './modules/limits/routes.ts'
 import { RealityCheckService } from './modules/reality-check/service.ts'
@@ -200,7 +201,7 @@ export async function buildApp({
     },
     app.log,
   )
-  const paymentProvider = new SandboxProvider(config.WALLET_SECRET)
+  const paymentProvider = new SandboxProvider(config.WALLET_SECRET, db)
   const wallets = new WalletService(db)
   const winners = new Winners(db)
   const notifier = new RealtimeNotifier(
@@ -236,6 +237,7 @@ export async function buildApp({
     limits,
     verification,
   )
+  if (config.TEST_FAULT_POINT) payments.faultHook = killAt(config.TEST_FAULT_POINT)
   const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, (row) =>
     notifier.paymentFinished(row),
   )
@@ -329,7 +331,7 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     telemetry.startRetention()
     captcha.startCleanup()
-    payments.startExpiry(app.log)
+    await payments.startPeriodic(app.log)
   })
   app.addHook('onClose', async () => {
     notifier.stop()

@@ -9,6 +9,7 @@ import {
   REALITY_CHECK_OPTIONS,
   type DomainCountries,
 } from '@aurum/shared'
+import { FAULT_POINTS } from './lib/fault-points.ts'
 
 const countryList = z
   .string()
@@ -92,6 +93,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Tests only (the crash test): the process kills itself at this point of a deposit. Refused in production. */
+  TEST_FAULT_POINT: z.enum(FAULT_POINTS).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A session ends after this much inactivity, and in any case after SESSION_MAX_HOURS. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
@@ -198,6 +201,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s3Missing.length) {
     throw new ConfigError(
       `Invalid environment:\n${s3Missing.map((k) => `  ${k}: required with ${s3Given.join(', ')}`).join('\n')}`,
+    )
+  }
+  if (config.NODE_ENV === 'production' && config.TEST_FAULT_POINT) {
+    throw new ConfigError(
+      'Invalid environment:\n  TEST_FAULT_POINT: a test-only crash switch, never in production',
     )
   }
   const dataDir = path.resolve(config.DATA_DIR)

@@ -24,7 +24,7 @@ async function main() {
     process.exit(64)
   }
   await withDatabase(async (db, config) => {
-    const payments = new PaymentService(db, new Ledger(db), new SandboxProvider(config.WALLET_SECRET))
+    const payments = new PaymentService(db, new Ledger(db), new SandboxProvider(config.WALLET_SECRET, db))
     try {
       const payment = await payments.operatorDecide(BigInt(idText), decision, reason)
       console.log(

@@ -3,18 +3,24 @@
  * from the test template, listening on a free port of the loopback. It prints `{"address"}` once
  * it listens and shuts down cleanly on SIGTERM. Its configuration comes from the environment
  * (REDIS_URL, REDIS_PREFIX, SESSION_SECRET… as the test gives them); TEST_DB_TEMPLATE is the
- * template as JSON.
+ * template as JSON. With API_NODE_DATABASE_URL it opens that database instead of a clone, and leaves it
+ * (a test that restarts a node on the same database, as the crash test does).
  */
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
+import { openDatabase } from '../db/client.ts'
 import { openTestDatabase, type DbTemplate } from './database.ts'
 
-const template = JSON.parse(process.env.TEST_DB_TEMPLATE ?? '') as DbTemplate
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-node-'))
-const { db, drop } = await openTestDatabase(template)
+const { db, drop } = process.env.API_NODE_DATABASE_URL
+  ? {
+      db: await openDatabase({ databaseUrl: process.env.API_NODE_DATABASE_URL, poolSize: 4 }),
+      drop: undefined,
+    }
+  : await openTestDatabase(JSON.parse(process.env.TEST_DB_TEMPLATE ?? '') as DbTemplate)
 const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',

@@ -13,7 +13,7 @@ export type DbTemplate =
  */
 export async function openTestDatabase(
   template: DbTemplate,
-): Promise<{ db: Database; drop?: () => Promise<void> }> {
+): Promise<{ db: Database; drop?: () => Promise<void>; url?: string }> {
   if (template.kind !== 'postgres') {
     const blob = new Blob([await fs.readFile(template.file)])
     return { db: await openDatabase({ loadDataDir: blob }) }
@@ -45,5 +45,5 @@ export async function openTestDatabase(
       await c.end()
     }
   }
-  return { db, drop }
+  return { db, drop, url: url.toString() }
 }

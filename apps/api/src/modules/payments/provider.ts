@@ -60,6 +60,12 @@ export type DepositOutcome =
   /** The provider tells the outcome later through a callback (bank transfers). */
   | { status: 'pending'; reference: string }
 
+/**
+ * What the provider says of a payment when asked (its status query): what it decided, or `unknown`
+ * when the request never reached it.
+ */
+export type ProviderStatus = DepositOutcome | { status: 'unknown' }
+
 /** An event the provider sends to `POST /api/payments/callbacks/<provider>`. */
 export interface ProviderEvent {
   id: string
@@ -72,7 +78,16 @@ export interface ProviderEvent {
 export interface PaymentProvider {
   readonly name: string
   methods(currency: string, action: PaymentAction): ProviderMethod[]
+  /** Asks for a deposit; idempotent by `paymentId` (a repeated request answers the first decision). */
   deposit(request: DepositRequest): Promise<DepositOutcome>
+  /** The provider's status query: where a payment stands on its side. */
+  status(paymentId: bigint): Promise<ProviderStatus>
+  /**
+   * Gives up on a deposit the provider may not have received: from now on it refuses the request
+   * (declined, `provider_error`). Atomic on the provider's side: if the request arrived first, the
+   * answer is its decision instead.
+   */
+  cancel(paymentId: bigint): Promise<DepositOutcome>
   /** Sends a withdrawal the operator approved; answers the provider's reference. */
   payout(request: DepositRequest): Promise<{ reference: string }>
   /** The raw body of an event and its signature header, ready to deliver. */

@@ -102,12 +102,15 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod<{
             .send(t(request.locale, 'api.errors.not_found'))
         if (payment.state === 'pending' && payment.provider_reference) {
           const approve = request.body.result === 'approve'
+          const reason = kind === 'three_ds' ? 'three_ds_failed' : 'wallet_declined'
+          // The player decided on the provider's page: its record first, then its callback.
+          await provider.complete(payment.id, approve, reason)
           const { body, signature } = provider.signEvent({
             id: SandboxProvider.eventId(),
             type: approve ? 'payment.succeeded' : 'payment.failed',
             payment_id: Number(payment.id),
             reference: payment.provider_reference,
-            ...(approve ? {} : { reason: kind === 'three_ds' ? 'three_ds_failed' : 'wallet_declined' }),
+            ...(approve ? {} : { reason }),
           })
           // Delivered like the provider would: over HTTP to the callback endpoint, signed.
           const delivered = await app.inject({

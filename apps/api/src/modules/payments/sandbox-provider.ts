@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { CRYPTO_WALLET_CURRENCIES, currencyDefinition, EURO_SCALE, eurosIn, isCrypto } from '@aurum/shared'
+import type { Executor } from '../../db/client.ts'
 import { deriveSecret } from '../../lib/derive-secret.ts'
 import type {
   DepositOutcome,
@@ -9,6 +10,7 @@ import type {
   PaymentProvider,
   ProviderEvent,
   ProviderMethod,
+  ProviderStatus,
 } from './provider.ts'
 
 /** The sandbox's test cards (docs/payments.md), known by first 6 and last 4 digits. */
@@ -137,16 +139,51 @@ const inCurrency = (spec: MethodSpec, currency: string) => {
 /** Where the sandbox's pages live (the 3-D Secure challenge and the e-wallet sign-in). */
 export const SANDBOX_PAGE_PATH = { three_ds: '/payments/sandbox/3ds', wallet: '/payments/sandbox/wallet' }
 
+/** The provider's record of one deposit (table sandbox_provider_payments). */
+interface ProviderRecord {
+  reference: string
+  status: 'approved' | 'declined' | 'redirect' | 'pending' | 'canceled'
+  reason: string | null
+  redirect_url: string | null
+}
+
+const RECORD_COLUMNS = 'reference, status, reason, redirect_url'
+
+function toOutcome(record: ProviderRecord): DepositOutcome {
+  const reference = record.reference
+  switch (record.status) {
+    case 'approved':
+      return { status: 'approved', reference }
+    case 'declined':
+      return { status: 'declined', reference, reason: record.reason ?? 'declined' }
+    case 'redirect':
+      return { status: 'redirect', reference, url: record.redirect_url ?? '' }
+    case 'pending':
+      return { status: 'pending', reference }
+    case 'canceled':
+      // The casino gave up on a request the provider never received: nothing was charged.
+      return { status: 'declined', reference, reason: 'provider_error' }
+  }
+}
+
+const newReference = () => `sbx_${crypto.randomBytes(12).toString('hex')}`
+
 /**
  * The sandbox provider: real flows with test data. Its keys are derived from WALLET_SECRET, so
- * every node verifies the callbacks and page tokens of every other.
+ * every node verifies the callbacks and page tokens of every other. It keeps its own record of
+ * every deposit it was asked for (`sandbox_provider_payments`, written in its own transaction
+ * before it answers, as a provider's database would be), so its status query tells the truth
+ * whatever happened to the casino's side in between.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox'
   private callbackKey: string
   private pageKey: string
 
-  constructor(walletSecret: string) {
+  constructor(
+    walletSecret: string,
+    private db: Executor,
+  ) {
     this.callbackKey = deriveSecret(walletSecret, 'payments-sandbox-callbacks')
     this.pageKey = deriveSecret(walletSecret, 'payments-sandbox-pages')
   }
@@ -167,8 +204,78 @@ export class SandboxProvider implements PaymentProvider {
     }))
   }
 
+  /** Decides a deposit once per payment id and records it; a repeated or late request answers the record. */
   async deposit(request: DepositRequest): Promise<DepositOutcome> {
-    const reference = `sbx_${crypto.randomBytes(12).toString('hex')}`
+    const decided = this.decide(request)
+    return this.record(request.paymentId, {
+      reference: decided.reference,
+      status: decided.status,
+      reason: decided.status === 'declined' ? decided.reason : null,
+      redirect_url: decided.status === 'redirect' ? decided.url : null,
+      amount: request.amountCents,
+      currency: request.currency,
+    })
+  }
+
+  async status(paymentId: bigint): Promise<ProviderStatus> {
+    const [record] = await this.db.query<ProviderRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM sandbox_provider_payments WHERE payment_id = $1`,
+      [paymentId.toString()],
+    )
+    return record ? toOutcome(record) : { status: 'unknown' }
+  }
+
+  async cancel(paymentId: bigint): Promise<DepositOutcome> {
+    return this.record(paymentId, {
+      reference: newReference(),
+      status: 'canceled',
+      reason: null,
+      redirect_url: null,
+    })
+  }
+
+  /**
+   * What happens on the provider's side after its first answer: the player approves or fails the
+   * 3-D Secure or e-wallet page, the bank confirms or fails a transfer. Only a waiting deposit
+   * changes; the answer is the record as it now stands (unknown: undefined).
+   */
+  async complete(paymentId: bigint, approved: boolean, reason?: string): Promise<DepositOutcome | undefined> {
+    await this.db.query(
+      `UPDATE sandbox_provider_payments SET status = $2, reason = $3, redirect_url = NULL, updated_at = now()
+       WHERE payment_id = $1 AND status IN ('redirect', 'pending')`,
+      [paymentId.toString(), approved ? 'approved' : 'declined', approved ? null : (reason ?? 'declined')],
+    )
+    const status = await this.status(paymentId)
+    return status.status === 'unknown' ? undefined : status
+  }
+
+  /** One decision per payment id: the first written wins, whoever wrote it (a request, a cancel). */
+  private async record(
+    paymentId: bigint,
+    record: ProviderRecord & { amount?: bigint; currency?: string },
+  ): Promise<DepositOutcome> {
+    const [written] = await this.db.query<ProviderRecord>(
+      `INSERT INTO sandbox_provider_payments (payment_id, reference, status, reason, redirect_url, amount_cents, currency)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (payment_id) DO NOTHING RETURNING ${RECORD_COLUMNS}`,
+      [
+        paymentId.toString(),
+        record.reference,
+        record.status,
+        record.reason,
+        record.redirect_url,
+        record.amount?.toString() ?? null,
+        record.currency ?? null,
+      ],
+    )
+    if (written) return toOutcome(written)
+    const first = await this.status(paymentId)
+    if (first.status === 'unknown') throw new Error(`sandbox payment ${paymentId} neither written nor found`)
+    return first
+  }
+
+  /** The sandbox's decision on a new request, by test card and method (docs/payments.md). */
+  private decide(request: DepositRequest): DepositOutcome {
+    const reference = newReference()
     const { instrument } = request
     if (instrument.kind === 'card') {
       switch (cardScenario(instrument.bin, instrument.last4)) {

@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 import { CURRENCIES, currencyDefinition, eurosIn, minorToMajor, type Locale } from '@aurum/shared'
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
+import type { FaultPoint } from '../../lib/fault-points.ts'
 import { t } from '../../lib/i18n.ts'
 import { InsufficientFundsError, type Ledger } from '../ledger/ledger.ts'
 import { openWallet } from '../wallets/service.ts'
@@ -19,6 +20,16 @@ export const HIDE_SOFORT_GROUP = 631
 const CARD_PROVIDER = 'card_provider'
 /** A deposit waiting on the provider's page (3-D Secure, e-wallet) this long is canceled as abandoned. */
 export const PAYMENT_PAGE_TIMEOUT_MS = 30 * 60_000
+/**
+ * A deposit in `processing` this long is no longer in flight on any node (a provider call gives up
+ * well before): its node died between asking the provider and recording the answer, and the
+ * reconciler asks the provider where it stands. Younger ones may still be in flight elsewhere.
+ */
+export const PROCESSING_GRACE_MS = 2 * 60_000
+/** How many payments in flight one reconciling pass takes (the next minute takes the rest). */
+const RECONCILE_BATCH = 100
+/** The periodic work (abandoned payments, payments in flight) runs this often on every node. */
+const PERIODIC_MS = 60_000
 /** Spec §9: the first deposit suggestion, 50 (euros, scaled to each currency). */
 const FIRST_DEPOSIT_SUGGESTION_EUROS = 50
 const PROFILE_FIELDS = ['first_name', 'last_name', 'country', 'city', 'address', 'postal_code'] as const
@@ -61,6 +72,10 @@ const money = (cents: bigint, currency: string) =>
  */
 export class PaymentService {
   private expiryTimer: ReturnType<typeof setInterval> | undefined
+  /** The clock of the grace period (tests move it). */
+  now: () => Date = () => new Date()
+  /** Called at each fault point of a deposit (lib/fault-points.ts); only tests set it. */
+  faultHook: ((at: FaultPoint) => void | Promise<void>) | undefined = undefined
 
   /** `onFinished`: told of each payment that reached its final state, once that is committed (realtime). */
   constructor(
@@ -245,14 +260,17 @@ export class PaymentService {
       return row
     })
     if (!created) {
-      // A retried submit: the first payment, as it is now.
-      const existing = await this.findByKey(userId, key)
+      // A retried submit: the first payment, as it is now; one left in flight past the grace
+      // period is finished on the spot, so the retry answers its final state.
+      let existing = await this.findByKey(userId, key)
+      if (this.strandedSince(existing)) existing = await this.reconcile(existing)
       return { payment: toPlayerPayment(existing, locale), next: nextStep(existing) }
     }
     if (input.action === 'cashout')
       return { payment: toPlayerPayment(created, locale), next: { type: 'done' } }
 
-    let outcome: DepositOutcome
+    await this.faultHook?.('deposit_sending')
+    let outcome: DepositOutcome | undefined
     try {
       outcome = await this.provider.deposit({
         paymentId: created.id,
@@ -262,15 +280,23 @@ export class PaymentService {
         instrument,
       })
     } catch {
-      outcome = { status: 'declined', reference: '', reason: 'provider_error' }
+      outcome = undefined
     }
+    await this.faultHook?.('deposit_answered')
+    if (!outcome) {
+      // No answer (a timeout, a dropped connection): the provider may still have decided, so it is
+      // asked, not assumed to have declined. If even that fails the reconciler finishes it later.
+      const row = await this.reconcile(created).catch(() => created)
+      return { payment: toPlayerPayment(row, locale), next: nextStep(row) }
+    }
+    const answer = outcome
     const row = await this.db.transaction(async (tx) => {
-      const updated = await this.applyOutcome(tx, created, outcome)
+      const updated = await this.applyOutcome(tx, created, answer)
       if (
         input.save_profile &&
         instrument.kind === 'card' &&
         method.savesCards &&
-        outcome.status !== 'declined'
+        answer.status !== 'declined'
       ) {
         await tx.query(
           `INSERT INTO payment_saved_profiles (id, user_id, method_id, title, card_bin, card_last4, expiry)
@@ -291,27 +317,89 @@ export class PaymentService {
     return { payment: toPlayerPayment(row, locale), next: nextStep(row) }
   }
 
-  /** Applies the provider's first answer to a deposit (only while it is still processing). */
+  /**
+   * Applies the provider's answer to a deposit (only while it is still processing), through the
+   * guarded state changes the callbacks use too: whichever of the normal path, the reconciler and
+   * a callback comes first moves the payment, the others change nothing. Answers the payment as
+   * it now stands.
+   */
   private async applyOutcome(
     tx: Executor,
     payment: PaymentRow,
     outcome: DepositOutcome,
   ): Promise<PaymentRow> {
+    let row: PaymentRow | undefined
     switch (outcome.status) {
       case 'approved':
-        return (await this.settleDeposit(tx, payment.id, outcome.reference)) ?? payment
+        row = await this.settleDeposit(tx, payment.id, outcome.reference)
+        break
       case 'declined':
-        return (await this.declineDeposit(tx, payment.id, outcome.reason, outcome.reference)) ?? payment
+        row = await this.declineDeposit(tx, payment.id, outcome.reason, outcome.reference)
+        break
       case 'redirect':
-      case 'pending': {
-        const [row] = await tx.query<PaymentRow>(
+      case 'pending':
+        ;[row] = await tx.query<PaymentRow>(
           `UPDATE payments SET state = 'pending', provider_reference = $2, redirect_url = $3
            WHERE id = $1 AND state = 'processing' RETURNING ${PAYMENT_COLUMNS}`,
           [payment.id.toString(), outcome.reference, outcome.status === 'redirect' ? outcome.url : null],
         )
-        return row ?? payment
+    }
+    if (row) return row
+    const [current] = await tx.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
+      payment.id.toString(),
+    ])
+    return current ?? payment
+  }
+
+  // ── Payments in flight ───────────────────────────────────────────────────────────────────
+
+  /** A deposit still in `processing` after the grace period: its answer was never recorded. */
+  private strandedSince(payment: PaymentRow, now = this.now()): boolean {
+    return (
+      payment.action === 'deposit' &&
+      payment.state === 'processing' &&
+      payment.created_at.getTime() < now.getTime() - PROCESSING_GRACE_MS
+    )
+  }
+
+  /**
+   * Asks the provider where a deposit in flight stands and applies the answer. A request the
+   * provider never received is canceled there first (so it is refused if it still arrives), and the
+   * deposit is declined with `provider_error`: nothing was charged, and the casino cannot send it
+   * again without the card data it never keeps.
+   */
+  private async reconcile(payment: PaymentRow): Promise<PaymentRow> {
+    const status = await this.provider.status(payment.id)
+    const outcome = status.status === 'unknown' ? await this.provider.cancel(payment.id) : status
+    return this.db.transaction((tx) => this.applyOutcome(tx, payment, outcome))
+  }
+
+  /**
+   * Finishes the deposits left in `processing` longer than the grace period (a node died between
+   * the provider's answer and its record): each is asked of its provider and moved through the
+   * guarded state change, so nodes reconciling at once, the normal path and a callback credit and
+   * notify once. Answers how many of them are no longer in flight.
+   */
+  async reconcileInFlight(now = this.now()): Promise<number> {
+    const rows = await this.db.query<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments
+       WHERE state = 'processing' AND action = 'deposit' AND provider = $1 AND created_at < $2
+       ORDER BY created_at, id LIMIT $3`,
+      [this.provider.name, new Date(now.getTime() - PROCESSING_GRACE_MS), RECONCILE_BATCH],
+    )
+    let finished = 0
+    const failures: unknown[] = []
+    for (const row of rows) {
+      try {
+        if ((await this.reconcile(row)).state !== 'processing') finished++
+      } catch (err) {
+        // One payment the provider cannot answer for now must not hold up the others.
+        failures.push(err)
       }
     }
+    if (failures.length)
+      throw new AggregateError(failures, `${failures.length} payments in flight not reconciled`)
+    return finished
   }
 
   /** A deposit succeeded: state and credit together, once. */
@@ -355,11 +443,11 @@ export class PaymentService {
       const [payment] = await tx.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
         String(event.payment_id),
       ])
-      if (
-        !payment ||
-        payment.provider !== this.provider.name ||
-        payment.provider_reference !== event.reference
-      ) {
+      // A deposit whose answer is not recorded yet (in flight, or its node died) has no reference
+      // of its own: the signed event names it, and the guarded change below applies it once.
+      const reference =
+        payment?.provider_reference ?? (payment?.state === 'processing' ? event.reference : undefined)
+      if (!payment || payment.provider !== this.provider.name || reference !== event.reference) {
         throw new AppError('not_found', 404)
       }
       const [fresh] = await tx.query(
@@ -395,12 +483,22 @@ export class PaymentService {
     return rows.length
   }
 
-  /** Expires abandoned payments every minute on every node (the update is guarded); the timer does not keep the process alive. */
-  startExpiry(log: { error: (obj: object, msg: string) => void }): void {
+  /**
+   * The periodic work, every minute on every node (each change is guarded): abandoned payments
+   * expire, payments left in flight are reconciled. At start-up the payments in flight are
+   * reconciled first, before the node serves. The timer does not keep the process alive.
+   */
+  async startPeriodic(log: { error: (obj: object, msg: string) => void }): Promise<void> {
+    const reconcile = () =>
+      this.reconcileInFlight().catch((err: unknown) =>
+        log.error({ err }, 'reconciling payments in flight failed'),
+      )
+    await reconcile()
     const run = () => {
       this.expireAbandoned().catch((err: unknown) => log.error({ err }, 'expiring abandoned payments failed'))
+      void reconcile()
     }
-    this.expiryTimer = setInterval(run, 60_000)
+    this.expiryTimer = setInterval(run, PERIODIC_MS)
     this.expiryTimer.unref()
   }
 
@@ -441,6 +539,8 @@ export class PaymentService {
     if (!payment) throw new AppError('not_found', 404)
     if (payment.state !== 'pending' && payment.state !== 'processing') throw new AppError('not_pending', 422)
     if (payment.action === 'deposit') {
+      // The bank's decision is the provider's: its record changes first, then its callback comes.
+      await this.provider.complete(payment.id, decision === 'approve', reason)
       await this.applyEvent({
         id: SandboxProvider.eventId(),
         type: decision === 'approve' ? 'payment.succeeded' : 'payment.failed',
@@ -534,3 +634,4 @@ function fieldError(locale: Locale, field: string, key: string, label: string): 
 }
 
 export { InsufficientFundsError }
+export type { FaultPoint }
