@@ -18,7 +18,6 @@ import { MailService } from './lib/mail.ts'
 import { AccountsService } from './modules/accounts/service.ts'
 import { accountsRoutes } from './modules/accounts/routes.ts'
 import { TwoFactor } from './modules/accounts/two-factor.ts'
-import { SecretBox } from './lib/secret-box.ts'
 import { devRoutes } from './modules/dev/routes.ts'
 import { securityRoutes } from './modules/security/routes.ts'
 import { PlayerService } from './modules/player/service.ts'
@@ -190,7 +189,9 @@ export async function buildApp({
   const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, app.log)
   const contact = new ContactService(db, mailer, config.SUPPORT_EMAIL, app.log)
   const mail = new MailService(db, mailer, app.log)
-  const twoFactor = new TwoFactor(db, new SecretBox(config.SESSION_SECRET, 'totp-secrets'), 'Aurum Casino')
+  const twoFactor = new TwoFactor(db, config.SESSION_SECRET, 'Aurum Casino')
+  // Backup codes stored before issue 19 (plain SHA-256) get the keyed hash; a no-op once done.
+  await twoFactor.wrapLegacyBackupCodes()
   const accounts = new AccountsService(db, app.sessions, mail, 'CW', config.PUBLIC_URL, twoFactor)
   const captcha = new CaptchaService(
     db,

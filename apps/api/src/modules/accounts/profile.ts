@@ -28,7 +28,8 @@ export interface UserRow {
   verified: boolean
   two_factor_enabled_at: Date | null
   two_factor_secret: string | null
-  two_factor_pending_secret: string | null
+  /** Moves each time 2FA is turned on or off; the set-up secret is derived from it. */
+  two_factor_generation: number
   two_factor_last_step: bigint | null
   deposit_bonus_code: string | null
   can_issue_bonuses: boolean

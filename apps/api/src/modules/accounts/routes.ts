@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SECOND_FACTOR_CODE } from '@aurum/shared'
 import { countryField, nicknameField, personNameField, promosField } from '@aurum/shared/player-fields'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
@@ -148,7 +149,9 @@ export const signInBody = z.strictObject({
       captcha: z.string().max(4_096).optional(),
       custom_login_reg: z.string().max(16).optional(),
     }),
-    z.strictObject({ otp_attempt: z.string().trim().min(6).max(16) }),
+    z.strictObject({
+      otp_attempt: z.string().trim().min(SECOND_FACTOR_CODE.min).max(SECOND_FACTOR_CODE.max),
+    }),
   ]),
 })
 
@@ -262,7 +265,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         summary: 'Turns two-factor authentication off with the password and a code (or a backup code)',
         body: z.strictObject({
           two_factor: z.strictObject({
-            authentication_code: z.string().trim().min(6).max(16),
+            authentication_code: z.string().trim().min(SECOND_FACTOR_CODE.min).max(SECOND_FACTOR_CODE.max),
             password: z.string().min(1).max(256),
           }),
         }),

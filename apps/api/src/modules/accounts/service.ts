@@ -15,6 +15,9 @@ import type { TwoFactor, TwoFactorSetup } from './two-factor.ts'
 /** Between the password and the one-time code of a 2FA sign-in: a signed cookie naming the player. */
 const CHALLENGE_COOKIE = 'otp_challenge'
 const CHALLENGE_TTL_MS = 5 * 60_000
+/** Set and cleared with the same attributes (a browser keeps a Secure cookie that an insecure clearing names). */
+const challengeCookieOptions = (request: FastifyRequest) =>
+  ({ httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/api/users' }) as const
 /** Changing 2FA needs a password entered within this long (else the password again). */
 const REAUTH_WINDOW_MS = 15 * 60_000
 
@@ -197,18 +200,19 @@ export class AccountsService {
     return this.completeSignIn(user.id, request, reply)
   }
 
-  /** The password was right and 2FA is on: a signed, short-lived cookie names the player for the code step. */
+  /**
+   * The password was right and 2FA is on: a signed, short-lived cookie names the player for the
+   * code step, with a random id by which it is recorded as used once it has served.
+   */
   private challengeSecondFactor(
     userId: bigint,
     request: FastifyRequest,
     reply: FastifyReply,
   ): { two_factor_required: true } {
-    reply.setCookie(CHALLENGE_COOKIE, `${userId.toString()}.${Date.now() + CHALLENGE_TTL_MS}`, {
+    const challenge = `${userId.toString()}.${Date.now() + CHALLENGE_TTL_MS}.${newToken()}`
+    reply.setCookie(CHALLENGE_COOKIE, challenge, {
+      ...challengeCookieOptions(request),
       signed: true,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      path: '/api/users',
       maxAge: CHALLENGE_TTL_MS / 1000,
     })
     return { two_factor_required: true }
@@ -218,12 +222,15 @@ export class AccountsService {
   async signInWithCode(code: string, request: FastifyRequest, reply: FastifyReply): Promise<UserInfo> {
     const raw = request.cookies[CHALLENGE_COOKIE]
     const unsigned = raw ? request.unsignCookie(raw) : undefined
-    const [id, expires] = unsigned?.valid && unsigned.value ? unsigned.value.split('.') : []
-    if (!id || !expires || Number(expires) < Date.now()) {
-      throw new AppError('two_factor_expired', 422, {
+    const [id, expires, nonce] = unsigned?.valid && unsigned.value ? unsigned.value.split('.') : []
+    const expired = () =>
+      new AppError('two_factor_expired', 422, {
         otp_attempt: [t(request.locale, 'api.errors.two_factor_expired')],
       })
-    }
+    if (!id || !expires || !nonce || Number(expires) < Date.now()) throw expired()
+    // A challenge that has served once is spent: checked first so a replay spends no code.
+    const [spent] = await this.db.query('SELECT 1 FROM two_factor_challenges_used WHERE id = $1', [nonce])
+    if (spent) throw expired()
     const userId = BigInt(id)
     const user = (await loadUser(this.db, userId))!
     const email = normalizeEmail(user.email)
@@ -232,7 +239,15 @@ export class AccountsService {
       await this.recordFailure(email, request)
       throw new AppError('invalid_code', 422, { otp_attempt: [t(request.locale, 'api.errors.invalid_code')] })
     }
-    reply.clearCookie(CHALLENGE_COOKIE, { path: '/api/users' })
+    // Recorded in the database, so the same cookie fails on every node; of two racing uses one wins.
+    const claimed = await this.db.query(
+      `WITH old AS (DELETE FROM two_factor_challenges_used WHERE user_id = $2 AND expires_at < $4)
+       INSERT INTO two_factor_challenges_used (id, user_id, expires_at) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [nonce, userId.toString(), new Date(Number(expires)), new Date()],
+    )
+    if (!claimed.length) throw expired()
+    reply.clearCookie(CHALLENGE_COOKIE, challengeCookieOptions(request))
     return this.completeSignIn(userId, request, reply)
   }
 
@@ -268,11 +283,14 @@ export class AccountsService {
     ])
   }
 
-  /** GET /api/v2/player/two_factor: a new secret to scan, or null when 2FA is on already. */
+  /**
+   * GET /api/v2/player/two_factor: the secret to scan, or null when 2FA is on already. Reads
+   * only: the secret is derived (player, generation), so asking again shows the same one.
+   */
   async twoFactorSetup(userId: bigint): Promise<TwoFactorSetup | null> {
     const user = (await loadUser(this.db, userId))!
     if (user.two_factor_enabled_at) return null
-    return this.twoFactor.setup(userId, user.email)
+    return this.twoFactor.setup(userId, user.two_factor_generation, user.email)
   }
 
   /** Turns 2FA on with a code from the pending secret; sessions rotate and backup codes are issued. */
@@ -286,12 +304,12 @@ export class AccountsService {
     const userId = request.requireUser()
     const user = (await loadUser(this.db, userId))!
     await this.requireRecentPassword(user, password, request)
-    const pending = this.twoFactor.secretOf(user.two_factor_pending_secret)
-    if (user.two_factor_enabled_at || !pending || pending !== otpSecret) {
-      throw new AppError('validation_failed', 422, {
+    const pending = this.twoFactor.setupSecret(userId, user.two_factor_generation)
+    const setupExpired = () =>
+      new AppError('validation_failed', 422, {
         otp_secret: [t(request.locale, 'api.errors.two_factor_setup_expired')],
       })
-    }
+    if (user.two_factor_enabled_at || pending !== otpSecret) throw setupExpired()
     const step = await this.twoFactor.check(pending, code.trim(), null)
     if (step === null) {
       throw new AppError('invalid_code', 422, {
@@ -299,11 +317,14 @@ export class AccountsService {
       })
     }
     const codes = await this.db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE users SET two_factor_secret = two_factor_pending_secret, two_factor_pending_secret = NULL,
-           two_factor_enabled_at = now(), two_factor_last_step = $2, updated_at = now() WHERE id = $1`,
-        [userId.toString(), step],
+      // Guarded by the generation: of two set-ups racing, one turns 2FA on.
+      const on = await tx.query(
+        `UPDATE users SET two_factor_secret = $3, two_factor_generation = two_factor_generation + 1,
+           two_factor_enabled_at = now(), two_factor_last_step = $2, updated_at = now()
+         WHERE id = $1 AND two_factor_enabled_at IS NULL AND two_factor_generation = $4 RETURNING id`,
+        [userId.toString(), step, this.twoFactor.seal(pending), user.two_factor_generation],
       )
+      if (!on.length) throw setupExpired()
       return this.twoFactor.newBackupCodes(tx, userId)
     })
     await this.sessions.revokeOthers(userId, null)
@@ -333,7 +354,7 @@ export class AccountsService {
     await this.db.transaction(async (tx) => {
       await tx.query(
         `UPDATE users SET two_factor_secret = NULL, two_factor_enabled_at = NULL, two_factor_last_step = NULL,
-           updated_at = now() WHERE id = $1`,
+           two_factor_generation = two_factor_generation + 1, updated_at = now() WHERE id = $1`,
         [userId.toString()],
       )
       await tx.query('DELETE FROM user_backup_codes WHERE user_id = $1', [userId.toString()])

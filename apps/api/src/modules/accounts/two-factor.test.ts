@@ -1,10 +1,14 @@
+import crypto from 'node:crypto'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../../test/helpers.ts'
+import { TwoFactor } from './two-factor.ts'
 
 let ctx: TestContext
+/** Given, so that a test can build the start-up's TwoFactor with the app's keys. */
+const SESSION_SECRET = 'two-factor-test-session-secret-0123456789'
 beforeAll(async () => {
-  ctx = await createTestApp()
+  ctx = await createTestApp({ SESSION_SECRET })
 })
 afterAll(() => ctx.close())
 
@@ -15,12 +19,15 @@ const code = (secret: string, stepsAhead = 0) =>
 const sid = (res: { cookies: Array<{ name: string; value: string }> }) =>
   res.cookies.find((c) => c.name === 'sid')?.value
 
+let players = 0
 async function newPlayer() {
   const email = `twofa.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`
   const reg = await ctx.app.inject({
     method: 'POST',
     url: '/api/users',
     payload: { user: { email, password: PASSWORD, terms_acceptance: true } },
+    // Registration is rate-limited per address.
+    remoteAddress: `10.31.0.${++players}`,
   })
   return { email, session: sid(reg)! }
 }
@@ -34,6 +41,8 @@ async function enable(session: string) {
     url: '/api/v2/player/two_factor',
     cookies: { sid: session },
     payload: { two_factor: { otp_secret: secret, authentication_code: used } },
+    // Turning 2FA on is rate-limited per address.
+    remoteAddress: `10.32.0.${++players}`,
   })
   return { secret, res, setup, used }
 }
@@ -162,6 +171,8 @@ describe('two-factor authentication (TOTP)', () => {
       payload: { user: { email } },
       remoteAddress: '10.30.0.9',
     })
+    // The link is made after the answer.
+    await ctx.app.services.accounts.drainMailRequests()
     const [mail] = await ctx.db.query<{ text_body: string }>(
       `SELECT text_body FROM email_outbox WHERE to_address = $1 AND template = 'password_reset' ORDER BY id DESC LIMIT 1`,
       [email],
@@ -184,5 +195,124 @@ describe('two-factor authentication (TOTP)', () => {
     expect(done.statusCode).toBe(200)
     expect(done.json().email).toBe(email)
     expect((await passwordStep(email, NEW)).json()).toEqual({ two_factor_required: true })
+  })
+
+  it('backup codes carry 80 bits in four readable groups, are kept only as keyed hashes and work in any case or spacing', async () => {
+    const { email, session } = await newPlayer()
+    const { res } = await enable(session)
+    const codes = res.json<{ backup_codes: string[] }>().backup_codes
+    expect(codes).toHaveLength(10)
+    for (const c of codes) expect(c).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/)
+    expect(new Set(codes).size).toBe(10)
+    const rows = await ctx.db.query<{ code_hash: string }>(
+      'SELECT code_hash FROM user_backup_codes WHERE user_id = (SELECT id FROM users WHERE email = $1)',
+      [email],
+    )
+    expect(rows).toHaveLength(10)
+    // Not a plain digest of the code in any spelling: a database dump alone cannot test guesses.
+    const plain = codes.flatMap((c) => [
+      c,
+      c.toLowerCase(),
+      c.replace(/-/g, ''),
+      c.replace(/-/g, '').toLowerCase(),
+    ])
+    const digests = new Set(plain.map((c) => crypto.createHash('sha256').update(c).digest('hex')))
+    for (const row of rows) {
+      expect(digests.has(row.code_hash)).toBe(false)
+      for (const c of plain) expect(row.code_hash).not.toContain(c)
+    }
+    // Lower case, spaces instead of dashes: the same code, and only once.
+    const typed = codes[3]!.toLowerCase().replace(/-/g, ' ')
+    const challenge = (await passwordStep(email)).cookies.find((c) => c.name === 'otp_challenge')!.value
+    expect((await codeStep(challenge, typed)).statusCode).toBe(200)
+    const again = (await passwordStep(email)).cookies.find((c) => c.name === 'otp_challenge')!.value
+    expect((await codeStep(again, codes[3]!)).statusCode).toBe(422)
+  })
+
+  it('still accepts a backup code of the old kind (40 bits, plain SHA-256) once', async () => {
+    const { email, session } = await newPlayer()
+    await enable(session)
+    // A code issued before the change, stored the old way.
+    const legacy = 'a1b2c-3d4e5'
+    const [user] = await ctx.db.query<{ id: bigint }>('SELECT id FROM users WHERE email = $1', [email])
+    await ctx.db.query('INSERT INTO user_backup_codes (user_id, code_hash) VALUES ($1, $2)', [
+      user!.id.toString(),
+      crypto.createHash('sha256').update('a1b2c3d4e5').digest('hex'),
+    ])
+    const challenge = (await passwordStep(email)).cookies.find((c) => c.name === 'otp_challenge')!.value
+    expect((await codeStep(challenge, legacy.toUpperCase())).statusCode).toBe(200)
+    const again = (await passwordStep(email)).cookies.find((c) => c.name === 'otp_challenge')!.value
+    expect((await codeStep(again, legacy)).statusCode).toBe(422)
+  })
+
+  it('wraps backup codes of the old kind in the keyed hash; they keep working once', async () => {
+    const { email, session } = await newPlayer()
+    await enable(session)
+    const [user] = await ctx.db.query<{ id: bigint }>('SELECT id FROM users WHERE email = $1', [email])
+    const plainDigest = crypto.createHash('sha256').update('0f1e2d3c4b').digest('hex')
+    await ctx.db.query('INSERT INTO user_backup_codes (user_id, code_hash) VALUES ($1, $2)', [
+      user!.id.toString(),
+      plainDigest,
+    ])
+    // What start-up does, with the app's own secret: the same keys, so the app accepts the result.
+    const twoFactor = new TwoFactor(ctx.db, SESSION_SECRET, 'Aurum Casino')
+    expect(await twoFactor.wrapLegacyBackupCodes()).toBeGreaterThanOrEqual(1)
+    expect(await twoFactor.wrapLegacyBackupCodes()).toBe(0)
+    const rows = await ctx.db.query<{ code_hash: string; keyed: boolean }>(
+      'SELECT code_hash, keyed FROM user_backup_codes WHERE user_id = $1',
+      [user!.id.toString()],
+    )
+    expect(rows.every((r) => r.keyed && r.code_hash !== plainDigest)).toBe(true)
+    const challenge = (await passwordStep(email)).cookies.find((c) => c.name === 'otp_challenge')!.value
+    expect((await codeStep(challenge, '0f1e2-d3c4b')).statusCode).toBe(200)
+    const again = (await passwordStep(email)).cookies.find((c) => c.name === 'otp_challenge')!.value
+    expect((await codeStep(again, '0f1e2-d3c4b')).statusCode).toBe(422)
+  })
+
+  it('GET is safe: asking again during a set-up neither renews the secret nor voids the set-up', async () => {
+    const { session } = await newPlayer()
+    const first = await ctx.app.inject({ url: '/api/v2/player/two_factor', cookies: { sid: session } })
+    const second = await ctx.app.inject({ url: '/api/v2/player/two_factor', cookies: { sid: session } })
+    const secret = first.json<{ otp_secret: string }>().otp_secret
+    expect(second.json<{ otp_secret: string }>().otp_secret).toBe(secret)
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/player/two_factor',
+      cookies: { sid: session },
+      payload: { two_factor: { otp_secret: secret, authentication_code: await code(secret) } },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().backup_codes).toHaveLength(10)
+  })
+
+  it('gives a new secret to a set-up after 2FA was turned off', async () => {
+    const { session } = await newPlayer()
+    const { secret, res } = await enable(session)
+    const current = sid(res)!
+    const backup = res.json<{ backup_codes: string[] }>().backup_codes[0]!
+    const off = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v2/player/two_factor',
+      cookies: { sid: current },
+      payload: { two_factor: { authentication_code: backup, password: PASSWORD } },
+    })
+    expect(off.statusCode).toBe(204)
+    const next = await ctx.app.inject({ url: '/api/v2/player/two_factor', cookies: { sid: sid(off)! } })
+    expect(next.statusCode).toBe(200)
+    expect(next.json<{ otp_secret: string }>().otp_secret).not.toBe(secret)
+  })
+
+  it('a challenge cookie works once: replayed after a successful sign-in with another valid code, it is refused', async () => {
+    const { email, session } = await newPlayer()
+    const { secret, res } = await enable(session)
+    const backup = res.json<{ backup_codes: string[] }>().backup_codes[0]!
+    const challenge = (await passwordStep(email)).cookies.find((c) => c.name === 'otp_challenge')!.value
+    expect((await codeStep(challenge, await code(secret, 1))).statusCode).toBe(200)
+    const replay = await codeStep(challenge, backup)
+    expect(replay.statusCode).toBe(422)
+    expect(replay.json().code).toBe('two_factor_expired')
+    // The backup code was not spent by the refused replay.
+    const fresh = (await passwordStep(email)).cookies.find((c) => c.name === 'otp_challenge')!.value
+    expect((await codeStep(fresh, backup)).statusCode).toBe(200)
   })
 })

@@ -1,15 +1,41 @@
 import crypto from 'node:crypto'
-import { generateSecret, generateURI, verify } from 'otplib'
+import { generateURI, verify } from 'otplib'
 import QRCode from 'qrcode'
 import type { Database, Executor } from '../../db/client.ts'
-import type { SecretBox } from '../../lib/secret-box.ts'
+import { deriveSecret } from '../../lib/derive-secret.ts'
+import { SecretBox } from '../../lib/secret-box.ts'
 
 /** RFC 6238: 30-second steps, 6 digits, SHA-1 (what authenticator apps expect), at most one step of skew. */
 const PERIOD = 30
 const BACKUP_CODES = 10
+/** Crockford's base32: no I, L, O or U, so a code read aloud or written down is not misread. */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+const RFC4648 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
 
-const codeHash = (code: string) =>
-  crypto.createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex')
+const base32 = (bytes: Uint8Array, alphabet: string) => {
+  let bits = 0
+  let value = 0
+  let out = ''
+  for (const byte of bytes) {
+    value = (value << 8) | byte
+    bits += 8
+    while (bits >= 5) {
+      out += alphabet.charAt((value >>> (bits - 5)) & 31)
+      bits -= 5
+    }
+  }
+  return bits > 0 ? out + alphabet.charAt((value << (5 - bits)) & 31) : out
+}
+
+/**
+ * A backup code as typed: case, spaces and dashes do not matter, and Crockford's look-alikes
+ * (O for 0, I and L for 1) read as the digit. Codes of the old kind (hexadecimal) are unchanged by it.
+ */
+const normalizeCode = (code: string) =>
+  code.replace(/[\s-]/g, '').toLowerCase().replace(/o/g, '0').replace(/[il]/g, '1')
+
+/** 80 bits from the CSPRNG, shown as four groups of four: `7KQ2-M9XD-4HVA-0RTE`. */
+const newBackupCode = () => base32(crypto.randomBytes(10), CROCKFORD).match(/.{4}/g)!.join('-')
 
 export interface TwoFactorSetup {
   otp_secret: string
@@ -20,19 +46,36 @@ export interface TwoFactorSetup {
 }
 
 export class TwoFactor {
+  private box: SecretBox
+  private setupKey: string
+  private codeKey: string
+
+  /** Every key comes from SESSION_SECRET, each for its own purpose. */
   constructor(
     private db: Database,
-    private box: SecretBox,
+    sessionSecret: string,
     private issuer: string,
-  ) {}
+  ) {
+    this.box = new SecretBox(sessionSecret, 'totp-secrets')
+    this.setupKey = deriveSecret(sessionSecret, 'aurum/two-factor-setup')
+    this.codeKey = deriveSecret(sessionSecret, 'aurum/backup-codes')
+  }
 
-  /** A new secret for the player to scan; kept pending until a code from it is confirmed. */
-  async setup(userId: bigint, email: string): Promise<TwoFactorSetup> {
-    const secret = generateSecret()
-    await this.db.query('UPDATE users SET two_factor_pending_secret = $2 WHERE id = $1', [
-      userId.toString(),
-      this.box.seal(secret),
-    ])
+  /**
+   * The secret a set-up shows, computed rather than stored, so showing it writes nothing and
+   * showing it again shows the same: HMAC of the player and the generation, which moves each
+   * time 2FA is turned on or off (a set-up after that gets a new secret). 160 bits, RFC 4648 base32.
+   */
+  setupSecret(userId: bigint, generation: number): string {
+    const mac = crypto
+      .createHmac('sha256', this.setupKey)
+      .update(`${userId.toString()}:${generation}`)
+      .digest()
+    return base32(mac.subarray(0, 20), RFC4648)
+  }
+
+  async setup(userId: bigint, generation: number, email: string): Promise<TwoFactorSetup> {
+    const secret = this.setupSecret(userId, generation)
     const uri = generateURI({ issuer: this.issuer, label: email, secret })
     const svg = await QRCode.toString(uri, { type: 'svg', margin: 1 })
     return {
@@ -56,32 +99,86 @@ export class TwoFactor {
     return result.valid && 'timeStep' in result ? result.timeStep : null
   }
 
+  seal(secret: string): string {
+    return this.box.seal(secret)
+  }
+
   secretOf(sealed: string | null): string | null {
     return sealed ? this.box.open(sealed) : null
   }
 
-  /** Ten single-use backup codes, shown once; only their hashes are kept. */
+  /** The plain SHA-256 codes were stored as before; kept as the inner hash so those codes still work. */
+  private digest(code: string): Buffer {
+    return crypto.createHash('sha256').update(normalizeCode(code)).digest()
+  }
+
+  /** What is stored: the digest keyed with a key a database dump does not hold. */
+  private keyed(digest: Buffer): Buffer {
+    return crypto.createHmac('sha256', this.codeKey).update(digest).digest()
+  }
+
+  /** Ten single-use backup codes, shown once; only their keyed hashes are kept. */
   async newBackupCodes(tx: Executor, userId: bigint): Promise<string[]> {
-    const codes = Array.from({ length: BACKUP_CODES }, () => {
-      const raw = crypto.randomBytes(5).toString('hex')
-      return `${raw.slice(0, 5)}-${raw.slice(5)}`
-    })
+    const codes = Array.from({ length: BACKUP_CODES }, newBackupCode)
     await tx.query('DELETE FROM user_backup_codes WHERE user_id = $1', [userId.toString()])
-    for (const code of codes) {
-      await tx.query('INSERT INTO user_backup_codes (user_id, code_hash) VALUES ($1, $2)', [
-        userId.toString(),
-        codeHash(code),
-      ])
-    }
+    await tx.query(
+      `INSERT INTO user_backup_codes (user_id, code_hash, keyed)
+       SELECT $1, unnest($2::text[]), true`,
+      [userId.toString(), codes.map((c) => this.keyed(this.digest(c)).toString('hex'))],
+    )
     return codes
   }
 
-  /** Uses a backup code once. */
+  /**
+   * Uses a backup code once. Every unused code of the player is compared in constant time (a
+   * code of the old kind by its plain digest until it is wrapped), then the match is claimed
+   * with a guarded update, so two requests with the same code cannot both pass.
+   */
   async useBackupCode(userId: bigint, code: string): Promise<boolean> {
-    const rows = await this.db.query(
-      'UPDATE user_backup_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING user_id',
-      [userId.toString(), codeHash(code)],
+    const normalized = normalizeCode(code)
+    if (!/^[0-9a-z]{10,16}$/.test(normalized)) return false
+    const digest = this.digest(code)
+    const keyed = this.keyed(digest)
+    const rows = await this.db.query<{ code_hash: string; keyed: boolean }>(
+      'SELECT code_hash, keyed FROM user_backup_codes WHERE user_id = $1 AND used_at IS NULL',
+      [userId.toString()],
     )
-    return rows.length > 0
+    let match: string | null = null
+    for (const row of rows) {
+      const stored = Buffer.from(row.code_hash, 'hex')
+      const expected = row.keyed ? keyed : digest
+      if (stored.length === expected.length && crypto.timingSafeEqual(stored, expected)) match = row.code_hash
+    }
+    if (match === null) return false
+    const used = await this.db.query(
+      'UPDATE user_backup_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING user_id',
+      [userId.toString(), match],
+    )
+    return used.length > 0
+  }
+
+  /**
+   * Wraps codes stored the old way (plain SHA-256 of a 40-bit code: a dump could be searched
+   * for them offline) in the keyed hash. Run at start-up; each row is changed once, guarded by
+   * its old value, so nodes starting together do not wrap a code twice.
+   */
+  async wrapLegacyBackupCodes(): Promise<number> {
+    const rows = await this.db.query<{ user_id: bigint; code_hash: string }>(
+      'SELECT user_id, code_hash FROM user_backup_codes WHERE NOT keyed',
+    )
+    let wrapped = 0
+    for (const row of rows) {
+      const done = await this.db.query(
+        `UPDATE user_backup_codes SET code_hash = $3, keyed = true
+          WHERE user_id = $1 AND code_hash = $2 AND NOT keyed RETURNING user_id`,
+        [
+          row.user_id.toString(),
+          row.code_hash,
+          this.keyed(Buffer.from(row.code_hash, 'hex')).toString('hex'),
+        ],
+      )
+      wrapped += done.length
+    }
+    return wrapped
   }
 }
