@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { z } from 'zod'
+import { SECOND_FACTOR_CODE } from '@aurum/shared'
 import { Button } from '../../../components/button/button.tsx'
 import { FormAlert, formStyles, TextField } from '../../../components/form/field.tsx'
 import { useFieldMessage } from '../../../components/form/use-field-message.ts'
@@ -30,7 +31,11 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 }
 
 const codeSchema = z.object({
-  otp_attempt: z.string().trim().min(6, 'validation.too_short').max(16, 'validation.too_long'),
+  otp_attempt: z
+    .string()
+    .trim()
+    .min(SECOND_FACTOR_CODE.min, 'validation.too_short')
+    .max(SECOND_FACTOR_CODE.max, 'validation.too_long'),
 })
 
 /** The second step: a code from the authenticator app or a backup code (also after a password reset). */
@@ -63,7 +68,7 @@ export function CodeStep({ onSignedIn }: { onSignedIn: () => void }) {
         inputMode="numeric"
         autoComplete="one-time-code"
         autoFocus
-        error={message('otp_attempt', errors.otp_attempt?.message, { min: 6, max: 16 })}
+        error={message('otp_attempt', errors.otp_attempt?.message, SECOND_FACTOR_CODE)}
         {...register('otp_attempt')}
       />
       <Button type="submit" disabled={signIn.isPending} block>

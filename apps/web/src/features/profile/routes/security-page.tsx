@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import type { UserInfo } from '@aurum/shared'
+import { SECOND_FACTOR_CODE, type UserInfo } from '@aurum/shared'
 import { Button } from '../../../components/button/button.tsx'
 import { FormAlert, formStyles, TextField } from '../../../components/form/field.tsx'
 import { useFieldMessage } from '../../../components/form/use-field-message.ts'
@@ -188,7 +188,11 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 }
 
 const disableSchema = z.object({
-  authentication_code: z.string().trim().min(6, 'validation.too_short').max(16, 'validation.too_long'),
+  authentication_code: z
+    .string()
+    .trim()
+    .min(SECOND_FACTOR_CODE.min, 'validation.too_short')
+    .max(SECOND_FACTOR_CODE.max, 'validation.too_long'),
   password: passwordField,
 })
 
@@ -219,7 +223,7 @@ function DisableTwoFactor() {
         label={t('fields.otp_attempt')}
         inputMode="numeric"
         autoComplete="one-time-code"
-        error={message('otp_attempt', errors.authentication_code?.message, { min: 6, max: 16 })}
+        error={message('otp_attempt', errors.authentication_code?.message, SECOND_FACTOR_CODE)}
         {...register('authentication_code')}
       />
       <TextField
