@@ -540,6 +540,7 @@ async function main() {
       DATABASE_POOL_SIZE: String(POOL),
       PORT: String(casinoPort),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${casinoPort}`,
       GAMES_PORT: '0',
       GAMES_URL: `http://127.0.0.1:${gamesPort}`,
       DATA_DIR: dataDir,

@@ -143,6 +143,8 @@ async function runHub() {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: '0',
+    // Links and socket URLs are not what this measures; the clients use the port actually served.
+    PUBLIC_URL: 'http://127.0.0.1',
     DATA_DIR: process.env.BENCH_DATA_DIR,
     LOG_LEVEL: 'warn',
   })
@@ -425,6 +427,8 @@ async function main() {
     const response = await fetch(`http://127.0.0.1:${port}/api/player/settings`)
     if (!response.ok) throw new Error(`GET /api/player/settings: HTTP ${response.status}`)
     const { cent } = (await response.json()) as { cent: { token: string; url: string } }
+    // The hub listens on a port chosen at start, which the configured public origin cannot name.
+    const socketUrl = `ws://127.0.0.1:${port}${new URL(cent.url).pathname}`
 
     const shares = Array.from(
       { length: CLIENT_PROCESSES },
@@ -437,7 +441,7 @@ async function main() {
     const progress = clients.map(() => ({ ready: 0, failed: 0 }))
     clients.forEach((c, k) => (c.onProgress = (r) => (progress[k] = r)))
     console.log(
-      `== ${thousands(CONNECTIONS)} websockets to ${cent.url} from ${clients.length} client ` +
+      `== ${thousands(CONNECTIONS)} websockets to ${socketUrl} from ${clients.length} client ` +
         `${clients.length === 1 ? 'process' : 'processes'}, opened at ${thousands(RAMP_RATE)}/s; ` +
         `${MESSAGES} publications to ${CHANNEL} every ${INTERVAL_MS} ms; ${os.cpus().length} cores, ` +
         `load average ${f(os.loadavg()[0]!)}; setup ${f((performance.now() - setup) / 1000)} s ==`,
@@ -454,7 +458,7 @@ async function main() {
     clients.forEach((client, k) =>
       client.send({
         type: 'open',
-        url: cent.url,
+        url: socketUrl,
         token: cent.token,
         count: shares[k]!,
         rate: (RAMP_RATE * shares[k]!) / CONNECTIONS,

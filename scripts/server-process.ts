@@ -48,6 +48,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // As `npm start` sets it (production needs the origin of its links): the address served.
+      ...(/^\d+$/.test(port) ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
       ...env,
       PORT: port,
       GAMES_PORT: gamesPort,

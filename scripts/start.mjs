@@ -43,10 +43,17 @@ export function ensureBuild() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensureBuild()
+  const env = { NODE_ENV: 'production', ...process.env }
+  // Production refuses to start without the origin of its e-mailed links; the quick start on a
+  // fresh machine takes this one.
+  if (!env.PUBLIC_URL) {
+    env.PUBLIC_URL = `http://localhost:${env.PORT || 3000}`
+    console.log(`Links in e-mails point to ${env.PUBLIC_URL}: set PUBLIC_URL to the casino's public address.`)
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env },
+    env,
   })
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
   child.on('exit', (code) => process.exit(code ?? 0))

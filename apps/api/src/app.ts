@@ -192,7 +192,7 @@ export async function buildApp({
   const twoFactor = new TwoFactor(db, config.SESSION_SECRET, 'Aurum Casino')
   // Backup codes stored before issue 19 (plain SHA-256) get the keyed hash; a no-op once done.
   await twoFactor.wrapLegacyBackupCodes()
-  const accounts = new AccountsService(db, app.sessions, mail, 'CW', config.PUBLIC_URL, twoFactor)
+  const accounts = new AccountsService(db, app.sessions, mail, 'CW', twoFactor, app.log)
   const captcha = new CaptchaService(
     db,
     {
@@ -226,7 +226,7 @@ export async function buildApp({
       maxWaiting: config.DOCUMENT_MAX_WAITING,
       thresholdEuroCents: config.VERIFICATION_REQUIRED_ABOVE,
       thresholdOverrides: config.VERIFICATION_REQUIRED_ABOVE_BY_CURRENCY,
-      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      publicOrigin: config.publicOrigin,
     },
     app.log,
   )
@@ -280,10 +280,9 @@ export async function buildApp({
   await app.register(settingsRoutes, {
     captcha,
     realtimeKey: realtimeKey(config.SESSION_SECRET),
-    publicUrl: config.PUBLIC_URL,
   })
   await app.register(securityRoutes)
-  await app.register(limitsRoutes, { limits, publicUrl: config.PUBLIC_URL })
+  await app.register(limitsRoutes, { limits })
   await app.register(realityCheckRoutes, {
     realityCheck: new RealityCheckService(db, config.REALITY_CHECK_MINUTES),
   })
@@ -307,12 +306,12 @@ export async function buildApp({
   })
   await app.register(playerRoutes, {
     player: new PlayerService(db),
-    gdpr: new GdprReports(db, app.sessions, mail, config.PUBLIC_URL),
+    gdpr: new GdprReports(db, app.sessions, mail),
     accounts,
   })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
-    await app.register(devRoutes, { db })
+    await app.register(devRoutes, { db, beforeRead: () => accounts.drainMailRequests() })
     await app.register(devChainRoutes, { crypto: cryptoDeposits })
   }
   await app.register(fastifyStatic, {
@@ -332,9 +331,12 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     telemetry.startRetention()
     captcha.startCleanup()
+    // Reset and resend requests a stopped node left unanswered.
+    accounts.kickMailRequests()
     await payments.startPeriodic(app.log)
   })
   app.addHook('onClose', async () => {
+    await accounts.drainMailRequests().catch(() => undefined)
     notifier.stop()
     telemetry.stop()
     captcha.stop()

@@ -25,7 +25,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().optional(),
+  /** The canonical origin of every absolute link the server writes (required in production). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -172,6 +173,11 @@ export type Config = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'WALLET_
   WALLET_SECRET: string
   dataDir: string
   repoRoot: string
+  /**
+   * The canonical origin: PUBLIC_URL's, else http://localhost:PORT (never in production). Links
+   * take it, or an exact domain of DOMAIN_COUNTRIES (lib/public-origin.ts), never the Host header.
+   */
+  publicOrigin: string
 }
 
 export class ConfigError extends Error {}
@@ -210,11 +216,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(config.DATA_DIR)
   const missing = (['SESSION_SECRET', 'WALLET_SECRET'] as const).filter((k) => !config[k])
-  if (missing.length && config.NODE_ENV === 'production' && config.DATABASE_URL) {
-    throw new ConfigError(
-      `Invalid environment:\n${missing.map((k) => `  ${k}: required in production with DATABASE_URL (every node must share it)`).join('\n')}`,
-    )
-  }
+  const required = [
+    // Links mailed to players must never take the origin of whatever Host a request named.
+    ...(config.NODE_ENV === 'production' && !config.PUBLIC_URL
+      ? ['  PUBLIC_URL: required in production (the origin of every link the casino e-mails)']
+      : []),
+    ...(config.NODE_ENV === 'production' && config.DATABASE_URL
+      ? missing.map((k) => `  ${k}: required in production with DATABASE_URL (every node must share it)`)
+      : []),
+  ]
+  if (required.length) throw new ConfigError(`Invalid environment:\n${required.join('\n')}`)
   const generated = missing.length ? localSecrets(dataDir) : undefined
   return {
     ...config,
@@ -222,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     WALLET_SECRET: config.WALLET_SECRET ?? generated!.WALLET_SECRET,
     dataDir,
     repoRoot: path.resolve(import.meta.dirname, '../../..'),
+    publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`,
   }
 }
 

@@ -27,7 +27,7 @@ export function operatorService(
       maxWaiting: config.DOCUMENT_MAX_WAITING,
       thresholdEuroCents: config.VERIFICATION_REQUIRED_ABOVE,
       thresholdOverrides: config.VERIFICATION_REQUIRED_ABOVE_BY_CURRENCY,
-      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      publicOrigin: config.publicOrigin,
     },
     log,
   )

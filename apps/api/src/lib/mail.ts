@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger } from 'fastify'
 import type { Locale } from '@aurum/shared'
-import type { Database } from '../db/client.ts'
+import type { Database, Executor } from '../db/client.ts'
 import { t } from './i18n.ts'
 import type { Mailer } from './mailer.ts'
 
@@ -15,9 +15,13 @@ export type MailTemplate =
   | 'document_approved'
   | 'document_rejected'
 
-/** The origin of links in e-mails: PUBLIC_URL, else the origin the request came to. */
-export const linkOrigin = (publicUrl: string | undefined, request: FastifyRequest) =>
-  publicUrl ?? `${request.protocol}://${request.host}`
+export interface Mail {
+  to: string
+  template: MailTemplate
+  locale: Locale
+  vars: Record<string, string>
+  userId?: bigint
+}
 
 /**
  * Player e-mails: rendered from the translation bundles in the player's language, kept in
@@ -33,32 +37,39 @@ export class MailService {
     private log: FastifyBaseLogger,
   ) {}
 
-  async send(mail: {
-    to: string
-    template: MailTemplate
-    locale: Locale
-    vars: Record<string, string>
-    userId?: bigint
-  }): Promise<void> {
+  async send(mail: Mail): Promise<void> {
+    const deliver = await this.record(mail)
+    deliver()
+  }
+
+  /**
+   * Writes the e-mail to the outbox through `executor` (a transaction, so it commits with the
+   * token its link carries) and returns what delivers it over SMTP: call that once committed.
+   * Links in `vars` take their origin from `request.publicOrigin` (lib/public-origin.ts).
+   */
+  async record(mail: Mail, executor: Executor = this.db): Promise<() => void> {
     const subject = t(mail.locale, `emails.${mail.template}.subject`, mail.vars)
     const text = t(mail.locale, `emails.${mail.template}.body`, mail.vars)
-    const [row] = await this.db.query<{ id: bigint }>(
+    const [row] = await executor.query<{ id: bigint }>(
       `INSERT INTO email_outbox (to_address, subject, text_body, template, locale, user_id)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [mail.to, subject, text, mail.template, mail.locale, mail.userId?.toString() ?? null],
     )
-    if (!this.mailer.enabled) return
+    return () => {
+      if (this.mailer.enabled) this.deliver(row!.id, mail.to, subject, text)
+    }
+  }
+
+  private deliver(id: bigint, to: string, subject: string, text: string) {
     // Delivery happens after the answer; a failure is recorded on the outbox row.
     const delivery = this.mailer
-      .send({ to: mail.to, subject, text })
-      .then(() =>
-        this.db.query('UPDATE email_outbox SET sent_at = now() WHERE id = $1', [row!.id.toString()]),
-      )
+      .send({ to, subject, text })
+      .then(() => this.db.query('UPDATE email_outbox SET sent_at = now() WHERE id = $1', [id.toString()]))
       .catch(async (err: unknown) => {
-        this.log.error({ err, outboxId: row!.id.toString() }, 'e-mail delivery failed')
+        this.log.error({ err, outboxId: id.toString() }, 'e-mail delivery failed')
         await this.db
           .query('UPDATE email_outbox SET error = $2 WHERE id = $1', [
-            row!.id.toString(),
+            id.toString(),
             String(err).slice(0, 500),
           ])
           .catch(() => undefined)

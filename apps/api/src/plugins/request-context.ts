@@ -8,6 +8,7 @@ import {
   type Locale,
 } from '@aurum/shared'
 import type { Config } from '../config.ts'
+import { publicOriginResolver } from '../lib/public-origin.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     restricted: boolean
     /** Language of the request: `l`/`locale` query, then the locale cookie, then Accept-Language. */
     locale: Locale
+    /** Origin for absolute links written for this request: from configuration only (lib/public-origin.ts). */
+    publicOrigin: string
   }
 }
 
@@ -26,11 +29,14 @@ export default fp(
     app.decorateRequest('country', undefined)
     app.decorateRequest('restricted', false)
     app.decorateRequest('locale', 'en')
+    const publicOriginOf = publicOriginResolver(config)
+    app.decorateRequest('publicOrigin', config.publicOrigin)
     app.addHook('onRequest', async (request) => {
       const geo = request.headers[config.GEO_HEADER]
       const fromGeo = typeof geo === 'string' && /^[A-Za-z]{2}$/.test(geo) ? geo.toUpperCase() : undefined
       request.country = countryFromHost(request.host, config.DOMAIN_COUNTRIES) ?? fromGeo
       request.restricted = request.country !== undefined && restricted.has(request.country)
+      request.publicOrigin = publicOriginOf(request.host)
       const query = request.query as Record<string, unknown> | undefined
       const fromQuery =
         typeof query?.l === 'string' ? query.l : typeof query?.locale === 'string' ? query.locale : undefined

@@ -144,7 +144,8 @@ export default fp(
       const renderPage = () =>
         render({
           url: request.url,
-          origin: config.PUBLIC_URL ?? `${request.protocol}://${request.host}`,
+          // From configuration, never the Host header: guest renders are cached and shared.
+          origin: request.publicOrigin,
           headers: Object.fromEntries(
             Object.entries(request.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
           ),

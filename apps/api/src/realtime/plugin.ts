@@ -133,7 +133,7 @@ export default fp(
       },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store')
-        const origin = new URL(config.PUBLIC_URL ?? `${request.protocol}://${request.host}`)
+        const origin = new URL(request.publicOrigin)
         const session = request.session
         return {
           user: session ? session.userId.toString() : '',

@@ -35,6 +35,8 @@ function signIn(email: string, password: string) {
 }
 const profile = (sid: string) => ctx.app.inject({ url: '/api/player', cookies: { sid } })
 async function mails(to: string) {
+  // Reset and resend links are made after the answer.
+  await ctx.app.services.accounts.drainMailRequests()
   return ctx.db.query<{ template: string; text_body: string }>(
     'SELECT template, text_body FROM email_outbox WHERE to_address = $1 ORDER BY id',
     [to],
@@ -94,6 +96,45 @@ describe('PUT /api/users: password change', () => {
     expect((await mails(player.email)).at(-1)!.template).toBe('password_changed')
     expect((await signIn(player.email, TEST_PASSWORD)).statusCode).toBe(422)
     expect((await signIn(player.email, NEW_PASSWORD)).statusCode).toBe(200)
+  })
+
+  it('voids the reset links issued before a password change or an e-mail change', async () => {
+    const resetLink = async (email: string) => {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/password',
+        payload: { user: { email } },
+        remoteAddress: `10.62.${++seq % 250}.1`,
+      })
+      const sent = (await mails(email)).filter((m) => m.template === 'password_reset').at(-1)!
+      return /reset_password_token=([\w-]+)/.exec(sent.text_body)![1]!
+    }
+    const reset = (token: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/password',
+        payload: { user: { reset_password_token: token, password: 'Copper-Falcon-1024' } },
+      })
+
+    const player = await registerPlayer(ctx.app)
+    const beforeChange = await resetLink(player.email)
+    const changed = await changeCredentials(player.sid, {
+      current_password: TEST_PASSWORD,
+      password: NEW_PASSWORD,
+    })
+    expect(changed.statusCode).toBe(200)
+    const refused = await reset(beforeChange)
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json().errors.reset_password_token).toHaveLength(1)
+    expect((await signIn(player.email, NEW_PASSWORD)).statusCode).toBe(200)
+
+    const other = await registerPlayer(ctx.app)
+    const beforeSwap = await resetLink(other.email)
+    const newAddress = newEmail()
+    await changeCredentials(other.sid, { current_password: TEST_PASSWORD, email: newAddress })
+    const swap = (await mails(newAddress)).find((m) => m.template === 'email_change')!
+    expect((await confirm(confirmationToken(swap.text_body)!)).statusCode).toBe(200)
+    expect((await reset(beforeSwap)).statusCode).toBe(422)
   })
 
   it('answers 422 errors.current_password for a wrong one, changes nothing and counts a failed sign-in', async () => {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestContext } from '../../test/helpers.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { count, createTestApp, type TestContext } from '../../test/helpers.ts'
 
 /** Every log line the app writes, to check that no password ever appears in it. */
 const logLines: string[] = []
@@ -23,6 +23,8 @@ let seq = 0
 const newEmail = () => `flow${++seq}.${Date.now()}@example.com`
 
 async function lastMail(to: string) {
+  // Reset and resend links are made after the answer.
+  await ctx.app.services.accounts.drainMailRequests()
   const [mail] = await ctx.db.query<{ subject: string; text_body: string; template: string }>(
     'SELECT subject, text_body, template FROM email_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
     [to],
@@ -70,6 +72,7 @@ describe('e-mail confirmation', () => {
     expect(known.statusCode).toBe(200)
     expect(unknown.statusCode).toBe(200)
     expect(unknown.body).toBe(known.body)
+    await ctx.app.services.accounts.drainMailRequests()
     const [row] = await ctx.db.query<{ n: bigint }>(
       "SELECT count(*) AS n FROM email_outbox WHERE to_address = $1 AND template = 'confirmation'",
       [email],
@@ -149,6 +152,37 @@ describe('password reset', () => {
     expect(reuse.json().errors.reset_password_token).toHaveLength(1)
   })
 
+  it('voids every other outstanding reset link once one of them sets a new password', async () => {
+    const email = newEmail()
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { user: { email, password: PASSWORD, terms_acceptance: true } },
+    })
+    const requestLink = async (n: number) => {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/password',
+        payload: { user: { email } },
+        remoteAddress: `10.23.0.${n}`,
+      })
+      return tokenIn((await lastMail(email))!.text_body, 'reset_password_token')!
+    }
+    const first = await requestLink(1)
+    const second = await requestLink(2)
+    expect(second).not.toBe(first)
+    const reset = (token: string, password: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/password',
+        payload: { user: { reset_password_token: token, password } },
+      })
+    expect((await reset(second, NEW_PASSWORD)).statusCode).toBe(200)
+    const stale = await reset(first, 'Another-Pass-8192')
+    expect(stale.statusCode).toBe(422)
+    expect(stale.json().errors.reset_password_token).toHaveLength(1)
+  })
+
   it('refuses a common new password', async () => {
     const res = await ctx.app.inject({
       method: 'PUT',
@@ -157,6 +191,131 @@ describe('password reset', () => {
     })
     expect(res.statusCode).toBe(422)
     expect(res.json().errors.password[0]).toMatch(/common/)
+  })
+})
+
+describe('reset and resend: the same work for known and unknown addresses', () => {
+  for (const [url, template] of [
+    ['/api/users/password', 'password_reset'],
+    ['/api/users/confirmation', 'confirmation'],
+  ] as const) {
+    it(`${url} answers after the same statements, before any token or e-mail; the mail follows`, async () => {
+      const email = newEmail()
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { user: { email, password: PASSWORD, terms_acceptance: true } },
+      })
+      const before = await ctx.db.query<{ n: bigint }>(
+        'SELECT count(*) AS n FROM email_outbox WHERE to_address = $1',
+        [email],
+      )
+      // Held back here, to look between the answer and the work that follows it.
+      const kick = vi.spyOn(ctx.app.services.accounts, 'kickMailRequests').mockImplementation(() => undefined)
+      const statements = vi.spyOn(ctx.db, 'query')
+      const ask = async (address: string, n: number) => {
+        statements.mockClear()
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload: { user: { email: address } },
+          remoteAddress: `10.25.${n}.1`,
+        })
+        return { res, sql: statements.mock.calls.map(([text]) => text) }
+      }
+      const known = await ask(email.toUpperCase(), 1)
+      const unknown = await ask(newEmail(), 2)
+      statements.mockRestore()
+      expect([known.res.statusCode, unknown.res.statusCode]).toEqual([200, 200])
+      expect(unknown.res.body).toBe(known.res.body)
+      expect(known.sql.length).toBeGreaterThan(0)
+      expect(unknown.sql).toEqual(known.sql)
+      const tokens = await ctx.db.query<{ n: bigint }>(
+        `SELECT count(*) AS n FROM user_tokens t JOIN users u ON u.id = t.user_id
+          WHERE u.email_normalized = $1 AND t.purpose = $2`,
+        [email, template],
+      )
+      expect(Number(tokens[0]!.n)).toBe(template === 'confirmation' ? 1 : 0)
+      const after = await ctx.db.query<{ n: bigint }>(
+        'SELECT count(*) AS n FROM email_outbox WHERE to_address = $1',
+        [email],
+      )
+      expect(after[0]!.n).toBe(before[0]!.n)
+      expect(kick).toHaveBeenCalledTimes(2)
+      kick.mockRestore()
+      await ctx.app.services.accounts.drainMailRequests()
+      const sent = await ctx.db.query<{ template: string }>(
+        'SELECT template FROM email_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+        [email],
+      )
+      expect(sent[0]!.template).toBe(template)
+      expect(await count(ctx.db, 'account_mail_requests')).toBe(0)
+    })
+  }
+})
+
+describe('links in e-mails', () => {
+  const mailOf = async (app: TestContext, to: string) => {
+    await app.app.services.accounts.drainMailRequests()
+    const [mail] = await app.db.query<{ text_body: string }>(
+      'SELECT text_body FROM email_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+      [to],
+    )
+    return mail!.text_body
+  }
+  const register = (app: TestContext, email: string, host: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { host },
+      payload: { user: { email, password: PASSWORD, terms_acceptance: true } },
+      remoteAddress: '10.24.0.1',
+    })
+  const requestReset = (app: TestContext, email: string, host: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/users/password',
+      headers: { host },
+      payload: { user: { email } },
+      remoteAddress: `10.24.1.${++seq % 250}`,
+    })
+
+  it('take the canonical origin, never the Host header (reset, confirmation, e-mail change)', async () => {
+    const email = newEmail()
+    const reg = await register(ctx, email, 'evil.example')
+    expect(await mailOf(ctx, email)).toContain('http://localhost:3000/confirmation?confirmation_token=')
+    await requestReset(ctx, email, 'evil.example')
+    const reset = await mailOf(ctx, email)
+    expect(reset).toContain('http://localhost:3000/new-password?reset_password_token=')
+    expect(reset).not.toContain('evil.example')
+    const changed = newEmail()
+    const change = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users',
+      headers: { host: 'evil.example' },
+      cookies: { sid: reg.cookies.find((c) => c.name === 'sid')!.value },
+      payload: { user: { current_password: PASSWORD, email: changed } },
+    })
+    expect(change.statusCode).toBe(200)
+    expect(await mailOf(ctx, changed)).toContain('http://localhost:3000/confirmation?confirmation_token=')
+  })
+
+  it("use a domain of DOMAIN_COUNTRIES only when it is listed exactly, never a wildcard's host", async () => {
+    const regional = await createTestApp({
+      PUBLIC_URL: 'https://casino.example:8443/',
+      DOMAIN_COUNTRIES: 'aurum.ca=CA,*.com.au=AU',
+    })
+    try {
+      const email = newEmail()
+      await register(regional, email, 'aurum.ca')
+      expect(await mailOf(regional, email)).toContain('https://aurum.ca:8443/confirmation?')
+      await requestReset(regional, email, 'evil.com.au')
+      expect(await mailOf(regional, email)).toContain('https://casino.example:8443/new-password?')
+      await requestReset(regional, email, 'AURUM.CA:3000')
+      expect(await mailOf(regional, email)).toContain('https://aurum.ca:8443/new-password?')
+    } finally {
+      await regional.close()
+    }
   })
 })
 

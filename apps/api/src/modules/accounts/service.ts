@@ -1,11 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { Ledger } from '../ledger/ledger.ts'
 import { openWallet } from '../wallets/service.ts'
 import { AB_TEST_GROUPS, defaultCurrencyFor, STATUSES, type Locale } from '@aurum/shared'
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
-import { linkOrigin, type MailService } from '../../lib/mail.ts'
+import type { Mail, MailService } from '../../lib/mail.ts'
 import { hashToken, newToken } from '../../lib/tokens.ts'
 import type { SessionManager } from '../../plugins/session.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
@@ -34,6 +34,32 @@ export const ACCOUNT_FAILURES_PER_HOUR = 100
 export const IP_FAILURES_PER_15_MIN = 20
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+type MailRequestKind = 'password_reset' | 'confirmation'
+interface MailRequestRow {
+  id: bigint
+  kind: MailRequestKind
+  email_normalized: string
+  origin: string
+}
+
+/**
+ * A new password or address voids every reset link of the player still outstanding, and the
+ * reset requests not yet handled for the address (issue 19, finding 3). Called in the change's
+ * transaction before the users row is updated: a drain holding a request row commits its token
+ * first (the DELETE waits for it), so the UPDATE then voids that token too.
+ */
+async function voidResetLinks(tx: Executor, userId: bigint): Promise<void> {
+  await tx.query(
+    `DELETE FROM account_mail_requests WHERE kind = 'password_reset'
+       AND email_normalized = (SELECT email_normalized FROM users WHERE id = $1)`,
+    [userId.toString()],
+  )
+  await tx.query(
+    `UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL`,
+    [userId.toString()],
+  )
+}
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505'
 /** Named in the security notices (password changed, e-mail change requested). */
 const SUPPORT_ADDRESS = 'support@aurum.casino'
@@ -79,8 +105,8 @@ export class AccountsService {
     private sessions: SessionManager,
     private mail: MailService,
     private license: string,
-    private publicUrl: string | undefined,
     private twoFactor: TwoFactor,
+    private log?: FastifyBaseLogger,
   ) {}
 
   /** Asked before a sign-in completes (a self-excluded player may not sign in): throws to refuse. */
@@ -159,7 +185,8 @@ export class AccountsService {
       await openWallet(tx, new Ledger(this.db), row.id, currency, true)
       return row
     })
-    await this.sendConfirmation(user, locale, request)
+    const deliver = await this.sendConfirmation(this.db, user, locale, request.publicOrigin)
+    deliver()
     await this.sessions.start(request, reply, user.id)
     await this.db.query('UPDATE users SET sign_in_count = 1, current_sign_in_at = now() WHERE id = $1', [
       user.id.toString(),
@@ -461,6 +488,7 @@ export class AccountsService {
       userId.toString(),
     ])
     if (taken) throw this.emailInUse(locale)
+    await voidResetLinks(tx, userId)
     const swapped = await tx.query(
       `UPDATE users SET email = $2, email_normalized = $3, unconfirmed_email = NULL,
          confirmed_at = now(), updated_at = now()
@@ -483,12 +511,12 @@ export class AccountsService {
     return new AppError('validation_failed', 422, { email: [t(locale, 'validation.email_in_use')] })
   }
 
-  /** Sends the confirmation link again; the answer is the same whether or not the address has an account. */
+  /**
+   * Sends the confirmation link again, after the answer (drainMailRequests): the request does the
+   * same work whether or not the address has an account, so neither answer nor timing tells.
+   */
   async resendConfirmation(email: string, request: FastifyRequest): Promise<void> {
-    const [user] = await this.db.query<UserRow>('SELECT * FROM users WHERE email_normalized = $1', [
-      normalizeEmail(email),
-    ])
-    if (user) await this.sendConfirmationAgain(user, request)
+    await this.recordMailRequest('confirmation', email, request)
   }
 
   /**
@@ -499,26 +527,32 @@ export class AccountsService {
     const userId = request.requireUser()
     if (BigInt(id) !== userId) throw new AppError('not_found', 404)
     const user = (await loadUser(this.db, userId))!
-    if (!(await this.sendConfirmationAgain(user, request))) {
+    const deliver = await this.sendConfirmationAgain(this.db, user, request.publicOrigin)
+    if (!deliver) {
       throw new AppError('validation_failed', 422, {
         email: [t(request.locale, 'validation.email_confirmed')],
       })
     }
+    deliver()
   }
 
   /**
    * A fresh link to the address waiting for confirmation: a requested new address, else the
-   * account's own while unconfirmed. False when there is nothing to confirm. At most 5 links
-   * an hour: beyond that nothing is sent, quietly (the answer does not change).
+   * account's own while unconfirmed. Null when there is nothing to confirm, else what delivers
+   * the mail once committed. At most 5 links an hour: beyond that nothing is sent, quietly (the
+   * answer does not change).
    */
-  private async sendConfirmationAgain(user: UserRow, request: FastifyRequest): Promise<boolean> {
-    if (user.confirmed_at && !user.unconfirmed_email) return false
-    if (await this.recentTokens(user.id, 'confirmation', 5)) return true
+  private async sendConfirmationAgain(
+    executor: Executor,
+    user: UserRow,
+    origin: string,
+  ): Promise<(() => void) | null> {
+    if (user.confirmed_at && !user.unconfirmed_email) return null
+    if (await this.recentTokens(executor, user.id, 'confirmation', 5)) return () => undefined
     const locale = user.language as Locale
-    if (user.unconfirmed_email)
-      await this.sendEmailChangeLink(user.id, user.unconfirmed_email, locale, request)
-    else await this.sendConfirmation(user, locale, request)
-    return true
+    return user.unconfirmed_email
+      ? this.sendEmailChangeLink(executor, user.id, user.unconfirmed_email, locale, origin)
+      : this.sendConfirmation(executor, user, locale, origin)
   }
 
   /**
@@ -548,6 +582,7 @@ export class AccountsService {
     const passwordHash = change.password ? await hashPassword(change.password) : undefined
     await this.db.transaction(async (tx) => {
       if (passwordHash) {
+        await voidResetLinks(tx, userId)
         await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
           userId.toString(),
           passwordHash,
@@ -569,7 +604,15 @@ export class AccountsService {
     if (passwordHash) await this.passwordChanged(user, request, reply)
     else await this.sessions.start(request, reply, userId)
     if (emailChange) {
-      await this.sendEmailChangeLink(userId, emailChange, user.language as Locale, request)
+      const locale = user.language as Locale
+      const deliver = await this.sendEmailChangeLink(
+        this.db,
+        userId,
+        emailChange,
+        locale,
+        request.publicOrigin,
+      )
+      deliver()
       await this.mail.send({
         to: user.email,
         template: 'email_change_requested',
@@ -581,21 +624,97 @@ export class AccountsService {
     return this.profile(userId)
   }
 
-  /** Starts a password reset; the answer is the same whether or not the address has an account. */
+  /**
+   * Starts a password reset. The link is made and mailed after the answer (drainMailRequests):
+   * the request does the same work whether or not the address has an account, so neither the
+   * answer nor its timing tells (issue 19, finding 4).
+   */
   async requestPasswordReset(email: string, request: FastifyRequest): Promise<void> {
-    const [user] = await this.db.query<UserRow>('SELECT * FROM users WHERE email_normalized = $1', [
-      normalizeEmail(email),
+    await this.recordMailRequest('password_reset', email, request)
+  }
+
+  /** One statement, whatever the address: the request, with the language and the links' origin. */
+  private async recordMailRequest(kind: MailRequestKind, email: string, request: FastifyRequest) {
+    await this.db.query(
+      'INSERT INTO account_mail_requests (kind, email_normalized, locale, origin) VALUES ($1, $2, $3, $4)',
+      [kind, normalizeEmail(email), request.locale, request.publicOrigin],
+    )
+  }
+
+  private drainTail: Promise<void> = Promise.resolve()
+  private nextDrain: Promise<void> | null = null
+
+  /**
+   * Handles the recorded reset and resend requests: run after each such answer (kickMailRequests),
+   * at start-up for rows a crash left, and by tests to await the mail. One drain at a time in
+   * this process (a call made while one runs shares the next one, which sees its row); across
+   * nodes each row is claimed once (FOR UPDATE SKIP LOCKED).
+   */
+  drainMailRequests(): Promise<void> {
+    if (!this.nextDrain) {
+      const next = this.drainTail.then(async () => {
+        this.nextDrain = null
+        while (await this.drainMailRequest());
+      })
+      this.nextDrain = next
+      this.drainTail = next.catch(() => undefined)
+    }
+    return this.nextDrain
+  }
+
+  /** Starts a drain off the request; failures are logged (the rows stay for the next drain). */
+  kickMailRequests(): void {
+    this.drainMailRequests().catch((err: unknown) =>
+      this.log?.error({ err }, 'account e-mail requests: drain failed'),
+    )
+  }
+
+  /** Claims one request and handles it in the same transaction; false when none is left. */
+  private async drainMailRequest(): Promise<boolean> {
+    let claimed: MailRequestRow | undefined
+    let deliver: (() => void) | undefined
+    try {
+      deliver = await this.db.transaction(async (tx) => {
+        const rows = await tx.query<MailRequestRow>(
+          `DELETE FROM account_mail_requests WHERE id = (
+             SELECT id FROM account_mail_requests ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+           RETURNING id, kind, email_normalized, origin`,
+        )
+        claimed = rows[0]
+        return claimed && this.handleMailRequest(tx, claimed)
+      })
+    } catch (err) {
+      if (!claimed) throw err
+      // Handled once: a request that fails is logged and dropped, never retried in a loop.
+      this.log?.error({ err, mailRequest: claimed.id.toString() }, 'account e-mail request failed')
+      await this.db.query('DELETE FROM account_mail_requests WHERE id = $1', [claimed.id.toString()])
+      return true
+    }
+    deliver?.()
+    return claimed !== undefined
+  }
+
+  /** The work the answer did not wait for: nothing for an unknown address. */
+  private async handleMailRequest(tx: Executor, row: MailRequestRow): Promise<() => void> {
+    const nothing = () => undefined
+    const [user] = await tx.query<UserRow>('SELECT * FROM users WHERE email_normalized = $1', [
+      row.email_normalized,
     ])
-    // No password hashing on either path, so the timing difference is a couple of small queries.
-    if (!user || (await this.recentTokens(user.id, 'password_reset', 5))) return
-    const token = await this.issueToken(user.id, 'password_reset', RESET_TTL_MS)
-    await this.mail.send({
-      to: user.email,
-      template: 'password_reset',
-      locale: user.language as Locale,
-      userId: user.id,
-      vars: { link: `${this.origin(request)}/new-password?reset_password_token=${token}` },
-    })
+    if (!user) return nothing
+    if (row.kind === 'confirmation')
+      return (await this.sendConfirmationAgain(tx, user, row.origin)) ?? nothing
+    if (await this.recentTokens(tx, user.id, 'password_reset', 5)) return nothing
+    const token = await this.issueToken(tx, user.id, 'password_reset', RESET_TTL_MS)
+    return this.mail.record(
+      {
+        to: user.email,
+        template: 'password_reset',
+        locale: user.language as Locale,
+        userId: user.id,
+        vars: { link: `${row.origin}/new-password?reset_password_token=${token}` },
+      },
+      tx,
+    )
   }
 
   /**
@@ -609,16 +728,17 @@ export class AccountsService {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<SignInResult> {
-    const { user_id: userId } = await this.useToken(
-      token,
-      'password_reset',
-      'reset_password_token',
-      request.locale,
-    )
-    await this.db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
-      userId.toString(),
-      await hashPassword(password),
-    ])
+    const passwordHash = await hashPassword(password)
+    const userId = await this.db.transaction(async (tx) => {
+      const used = await this.useToken(token, 'password_reset', 'reset_password_token', request.locale, tx)
+      // The other links of the player die with this one.
+      await voidResetLinks(tx, used.user_id)
+      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+        used.user_id.toString(),
+        passwordHash,
+      ])
+      return used.user_id
+    })
     await this.db.query(
       'DELETE FROM auth_failures WHERE email_normalized = (SELECT email_normalized FROM users WHERE id = $1)',
       [userId.toString()],
@@ -646,19 +766,16 @@ export class AccountsService {
     })
   }
 
-  private origin(request: FastifyRequest) {
-    return linkOrigin(this.publicUrl, request)
-  }
-
   /** A one-time link token; `email` names the new address an e-mail change link was sent to. */
   private async issueToken(
+    executor: Executor,
     userId: bigint,
     purpose: 'confirmation' | 'password_reset',
     ttlMs: number,
     email: string | null = null,
   ): Promise<string> {
     const token = newToken()
-    await this.db.query(
+    await executor.query(
       `INSERT INTO user_tokens (token_hash, user_id, purpose, expires_at, email) VALUES ($1, $2, $3, $4, $5)`,
       [hashToken(token), userId.toString(), purpose, new Date(Date.now() + ttlMs), email],
     )
@@ -666,8 +783,13 @@ export class AccountsService {
   }
 
   /** At most `max` links of a kind an hour per account: a quiet limit, the answer does not change. */
-  private async recentTokens(userId: bigint, purpose: string, max: number): Promise<boolean> {
-    const [row] = await this.db.query<{ n: bigint }>(
+  private async recentTokens(
+    executor: Executor,
+    userId: bigint,
+    purpose: string,
+    max: number,
+  ): Promise<boolean> {
+    const [row] = await executor.query<{ n: bigint }>(
       `SELECT count(*) AS n FROM user_tokens WHERE user_id = $1 AND purpose = $2 AND created_at > now() - interval '1 hour'`,
       [userId.toString(), purpose],
     )
@@ -696,10 +818,10 @@ export class AccountsService {
     return row
   }
 
-  private async sendConfirmation(user: UserRow, locale: Locale, request: FastifyRequest) {
-    const token = await this.issueToken(user.id, 'confirmation', CONFIRMATION_TTL_MS)
-    const origin = this.origin(request)
-    await this.mail.send({
+  /** Writes the confirmation link; returns what delivers it once committed. */
+  private async sendConfirmation(executor: Executor, user: UserRow, locale: Locale, origin: string) {
+    const token = await this.issueToken(executor, user.id, 'confirmation', CONFIRMATION_TTL_MS)
+    return this.mailLink(executor, {
       to: user.email,
       template: 'confirmation',
       locale,
@@ -709,14 +831,24 @@ export class AccountsService {
   }
 
   /** The link that makes a requested new address the account's own; it goes to that address. */
-  private async sendEmailChangeLink(userId: bigint, email: string, locale: Locale, request: FastifyRequest) {
-    const token = await this.issueToken(userId, 'confirmation', CONFIRMATION_TTL_MS, email)
-    await this.mail.send({
+  private async sendEmailChangeLink(
+    executor: Executor,
+    userId: bigint,
+    email: string,
+    locale: Locale,
+    origin: string,
+  ) {
+    const token = await this.issueToken(executor, userId, 'confirmation', CONFIRMATION_TTL_MS, email)
+    return this.mailLink(executor, {
       to: email,
       template: 'email_change',
       locale,
       userId,
-      vars: { link: `${this.origin(request)}/confirmation?confirmation_token=${token}` },
+      vars: { link: `${origin}/confirmation?confirmation_token=${token}` },
     })
+  }
+
+  private mailLink(executor: Executor, mail: Mail): Promise<() => void> {
+    return this.mail.record(mail, executor)
   }
 }

@@ -7,7 +7,11 @@ const escape = (s: string) =>
 const linkify = (s: string) => escape(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
 
 /** The development outbox: every e-mail the casino would have sent, newest first. Registered outside production only. */
-export const devRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const devRoutes: FastifyPluginAsyncZod<{
+  db: Database
+  /** Finishes the mail work that runs after an answer (reset and resend links), so the page shows it. */
+  beforeRead?: () => Promise<void>
+}> = async (app, { db, beforeRead }) => {
   app.get(
     '/dev/outbox',
     {
@@ -17,6 +21,7 @@ export const devRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
       },
     },
     async (request, reply) => {
+      await beforeRead?.()
       const rows = await db.query<{
         id: bigint
         to_address: string

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { CURRENCIES, LIMIT_LIFETIMES, LIMIT_PERIODS, LIMIT_STATUSES } from '@aurum/shared'
-import { linkOrigin } from '../../lib/mail.ts'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
 import { isExclusionInput, type LimitsService } from './service.ts'
 
@@ -99,8 +98,7 @@ const userLimit = z
 /** Responsible-gambling limits (spec §7, api-shapes §6.5; docs/responsible-gambling.md). */
 export const limitsRoutes: FastifyPluginAsyncZod<{
   limits: LimitsService
-  publicUrl: string | undefined
-}> = async (app, { limits, publicUrl }) => {
+}> = async (app, { limits }) => {
   const tags = ['limits']
   app.get(
     '/api/user_limits',
@@ -140,7 +138,7 @@ export const limitsRoutes: FastifyPluginAsyncZod<{
             ? { type: 'session', period: body.period, minutes: body.minutes }
             : { type: body.type, period: body.period, accounts: body.accounts },
         request.locale,
-        linkOrigin(publicUrl, request),
+        request.publicOrigin,
       )
       return reply.status(204).send(null)
     },
@@ -163,7 +161,7 @@ export const limitsRoutes: FastifyPluginAsyncZod<{
         request.requireUser(),
         BigInt(request.params.id),
         request.locale,
-        linkOrigin(publicUrl, request),
+        request.publicOrigin,
       )
       return reply.status(204).send(null)
     },

@@ -111,6 +111,7 @@ describe('development chain', () => {
   it('is not there in production', async () => {
     const prod = await createTestApp({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://casino.example',
       SESSION_SECRET: 's'.repeat(40),
       WALLET_SECRET: 'w'.repeat(40),
     })

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Locale } from '@aurum/shared'
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
-import { linkOrigin, type MailService } from '../../lib/mail.ts'
+import type { MailService } from '../../lib/mail.ts'
 import { hashToken, newToken } from '../../lib/tokens.ts'
 import type { SessionManager } from '../../plugins/session.ts'
 
@@ -68,7 +68,6 @@ export class GdprReports {
     private db: Database,
     private sessions: SessionManager,
     private mail: MailService,
-    private publicUrl: string | undefined,
   ) {}
 
   /** Builds and stores the export, then e-mails the link; at most 3 a day per player (429). */
@@ -105,7 +104,7 @@ export class GdprReports {
       locale: player.language as Locale,
       userId,
       vars: {
-        link: `${linkOrigin(this.publicUrl, request)}/api/gdpr_reports/${token}`,
+        link: `${request.publicOrigin}/api/gdpr_reports/${token}`,
         days: String(GDPR_REPORT_TTL_DAYS),
       },
     })

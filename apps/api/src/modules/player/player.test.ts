@@ -208,6 +208,8 @@ describe('/api/player/update_locale', () => {
       payload: { user: { email } },
       remoteAddress: '10.40.0.1',
     })
+    // The link is made after the answer.
+    await ctx.app.services.accounts.drainMailRequests()
     const [mail] = await ctx.db.query<{ locale: string }>(
       'SELECT locale FROM email_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
       [email],

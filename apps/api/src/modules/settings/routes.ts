@@ -27,8 +27,7 @@ const settings = z
 export const settingsRoutes: FastifyPluginAsyncZod<{
   captcha: CaptchaService
   realtimeKey: string
-  publicUrl: string | undefined
-}> = async (app, { captcha, realtimeKey, publicUrl }) => {
+}> = async (app, { captcha, realtimeKey }) => {
   app.get(
     '/api/player/settings',
     {
@@ -41,12 +40,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // Signed per request and per player: never cached by a browser or a proxy.
       reply.header('cache-control', 'private, no-store')
-      const origin = publicUrl ?? `${request.protocol}://${request.host}`
       return {
         cent: centCredentials(
           realtimeKey,
           request.session ? { userId: request.session.userId, sessionId: request.session.id } : null,
-          origin,
+          request.publicOrigin,
         ),
         recaptcha: captcha.config.site_key,
         recaptcha_version: CAPTCHA_VERSION,

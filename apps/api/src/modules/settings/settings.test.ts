@@ -78,13 +78,18 @@ describe('GET /api/player/settings', () => {
     expect(claimsOf(realtimeKey(`${SECRET}x`), body.cent.token)).toBeNull()
   })
 
-  it('uses the request origin and ws:// without PUBLIC_URL', async () => {
+  it('uses the canonical origin (ws://localhost:PORT without PUBLIC_URL), never the Host header', async () => {
     const plain = await createTestApp()
     try {
-      const body = (
-        await plain.app.inject({ url: '/api/player/settings', headers: { host: 'localhost:3000' } })
-      ).json()
-      expect(body.cent.url).toBe('ws://localhost:3000/sock')
+      for (const host of ['localhost:3000', 'evil.example']) {
+        const body = (await plain.app.inject({ url: '/api/player/settings', headers: { host } })).json()
+        expect(body.cent.url).toBe('ws://localhost:3000/sock')
+        const newer = await plain.app.inject({
+          url: '/api/notification_center/centrifugo/subscription',
+          headers: { host },
+        })
+        expect(newer.json().url).toBe('ws://localhost:3000')
+      }
     } finally {
       await plain.close()
     }

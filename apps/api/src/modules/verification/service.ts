@@ -30,8 +30,8 @@ export interface VerificationSettings {
   thresholdEuroCents: number
   /** Thresholds in a currency's own minor units, in place of the scaled euro amount. */
   thresholdOverrides: Record<string, bigint>
-  /** Origin of the link in the decision e-mails. */
-  publicUrl: string
+  /** Origin of the link in the decision e-mails: the canonical one (a decision has no request). */
+  publicOrigin: string
 }
 
 /** Withdrawals of the last 30 days count together, so splitting one into several does not pass the threshold. */
@@ -324,7 +324,7 @@ export class VerificationService {
           locale,
           verified ? 'emails.document_approved.verified' : 'emails.document_approved.pending',
         ),
-        link: `${this.settings.publicUrl.replace(/\/$/, '')}/users/verification`,
+        link: `${this.settings.publicOrigin}/users/verification`,
       },
     })
   }

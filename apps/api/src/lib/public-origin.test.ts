@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { countryFromHost, parseDomainCountries } from '@aurum/shared'
+import { ConfigError, loadConfig } from '../config.ts'
+import { publicOriginResolver } from './public-origin.ts'
+
+// Secrets given, so loading the configuration writes nothing to DATA_DIR.
+const env = (vars: Record<string, string>) => ({
+  SESSION_SECRET: 's'.repeat(40),
+  WALLET_SECRET: 'w'.repeat(40),
+  ...vars,
+})
+
+describe('the public origin', () => {
+  it('is PUBLIC_URL’s origin, else http://localhost:PORT outside production; production refuses to start without it', () => {
+    expect(loadConfig(env({ PUBLIC_URL: 'https://casino.example/some/path' })).publicOrigin).toBe(
+      'https://casino.example',
+    )
+    expect(loadConfig(env({ PORT: '4100' })).publicOrigin).toBe('http://localhost:4100')
+    expect(() => loadConfig(env({ NODE_ENV: 'production' }))).toThrow(ConfigError)
+    expect(() => loadConfig(env({ NODE_ENV: 'production' }))).toThrow(/PUBLIC_URL/)
+    expect(
+      loadConfig(env({ NODE_ENV: 'production', PUBLIC_URL: 'https://casino.example' })).publicOrigin,
+    ).toBe('https://casino.example')
+    expect(() => loadConfig(env({ PUBLIC_URL: 'javascript:alert(1)' }))).toThrow(/PUBLIC_URL/)
+  })
+
+  it('DOMAIN_COUNTRIES takes exact domains as well as wildcards; an exact one beats a wildcard', () => {
+    const map = parseDomainCountries('aurum.ca=CA, *.com.au=au, .de=DE, aurum.com.au=NZ')
+    expect(countryFromHost('aurum.ca:3000', map)).toBe('CA')
+    expect(countryFromHost('www.aurum.ca', map)).toBeUndefined()
+    expect(countryFromHost('evil.com.au', map)).toBe('AU')
+    expect(countryFromHost('AURUM.COM.AU', map)).toBe('NZ')
+    expect(countryFromHost('shop.de', map)).toBe('DE')
+    expect(() => parseDomainCountries('aurum.ca')).toThrow()
+    expect(() => parseDomainCountries('*aurum.ca=CA')).toThrow()
+  })
+
+  it('is the configured domain for a host listed exactly, the canonical origin for every other host', () => {
+    const config = loadConfig(
+      env({ PUBLIC_URL: 'https://casino.example:8443', DOMAIN_COUNTRIES: 'aurum.ca=CA,*.com.au=AU' }),
+    )
+    const originOf = publicOriginResolver(config)
+    expect(originOf('aurum.ca')).toBe('https://aurum.ca:8443')
+    expect(originOf('Aurum.CA:80')).toBe('https://aurum.ca:8443')
+    expect(originOf('evil.com.au')).toBe('https://casino.example:8443')
+    expect(originOf('evil.example')).toBe('https://casino.example:8443')
+    expect(originOf('aurum.ca.evil.example')).toBe('https://casino.example:8443')
+    expect(originOf(undefined)).toBe('https://casino.example:8443')
+    expect(publicOriginResolver(loadConfig(env({ DOMAIN_COUNTRIES: 'aurum.de=DE' })))('aurum.de')).toBe(
+      'http://aurum.de:3000',
+    )
+  })
+})
