@@ -215,7 +215,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'A new TOTP secret to scan (204 when two-factor authentication is on already)',
+        summary:
+          'The TOTP secret to scan: reads only, the same secret until two-factor authentication is turned on (204 when it is on already)',
         response: { 200: twoFactorSetup, 204: z.null(), 401: errorResponse },
       },
     },
