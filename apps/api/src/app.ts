@@ -62,7 +62,10 @@ import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
 import session from './plugins/session.ts'
 import csrf from './plugins/csrf.ts'
+import transportSecurity from './plugins/transport-security.ts'
+import { casinoOrigins } from './lib/casino-origins.ts'
 import requestContext from './plugins/request-context.ts'
+import requestGuard from './plugins/request-guard.ts'
 import ssr, { type SsrMode } from './plugins/ssr.ts'
 import { CmsService } from './modules/cms/service.ts'
 import { cmsRoutes } from './modules/cms/routes.ts'
@@ -138,9 +141,11 @@ export async function buildApp({
   await app.register(lifecycle)
   // Signed cookies (the 2FA sign-in challenge) use the session secret.
   await app.register(cookie, { secret: config.SESSION_SECRET })
+  // Before anything reads the host or the path (a bad Host is 400, `//x` is 404).
+  await app.register(requestGuard)
   await app.register(requestContext, { config })
   await app.register(errors)
-  await app.register(csrf)
+  await app.register(csrf, { origins: casinoOrigins(config) })
   await app.register(redis, { config })
   await app.register(session, { config, db })
   await app.register(helmet, {
