@@ -62,8 +62,6 @@ import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
 import session from './plugins/session.ts'
 import csrf from './plugins/csrf.ts'
-import transportSecurity from './plugins/transport-security.ts'
-import { casinoOrigins } from './lib/casino-origins.ts'
 import requestContext from './plugins/request-context.ts'
 import requestGuard from './plugins/request-guard.ts'
 import ssr, { type SsrMode } from './plugins/ssr.ts'
@@ -145,7 +143,7 @@ export async function buildApp({
   await app.register(requestGuard)
   await app.register(requestContext, { config })
   await app.register(errors)
-  await app.register(csrf, { origins: casinoOrigins(config) })
+  await app.register(csrf)
   await app.register(redis, { config })
   await app.register(session, { config, db })
   await app.register(helmet, {
