@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../app.ts'
-import { loadConfig } from '../../config.ts'
+import { ConfigError, loadConfig } from '../../config.ts'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
 import { checkLedger } from '../ledger/check.ts'
 import { SandboxProvider } from './sandbox-provider.ts'
@@ -236,5 +236,21 @@ describe('deposits left in flight', () => {
       await second.close()
       await fs.rm(dataDir, { recursive: true, force: true })
     }
+  })
+
+  it('the crash switch is refused in production and unknown points are refused everywhere', () => {
+    const base = { DATA_DIR: os.tmpdir(), SESSION_SECRET: 's'.repeat(40), WALLET_SECRET: 'w'.repeat(40) }
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'test', TEST_FAULT_POINT: 'deposit_answered' }).TEST_FAULT_POINT,
+    ).toBe('deposit_answered')
+    expect(() =>
+      loadConfig({
+        ...base,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://casino.example',
+        TEST_FAULT_POINT: 'deposit_answered',
+      }),
+    ).toThrow(/TEST_FAULT_POINT: a test-only crash switch/)
+    expect(() => loadConfig({ ...base, NODE_ENV: 'test', TEST_FAULT_POINT: 'anywhere' })).toThrow(ConfigError)
   })
 })
