@@ -238,6 +238,18 @@ describe('deposits left in flight', () => {
     }
   })
 
+  it('an operator’s decision on a deposit left in flight is the provider’s answer, not the operator’s', async () => {
+    const { player, id } = await stuckDeposit('deposit_answered', cardFields(), 1_200)
+    // The provider approved (and charged the card): a "reject" must not leave the money uncredited.
+    const after = await payments.operatorDecide(BigInt(id), 'reject', 'looks odd')
+    expect(after.state).toBe('succeeded')
+    expect(await balance(ctx, player.sid)).toBe(1_200)
+    // One that never reached the provider is not credited by an "approve".
+    const never = await stuckDeposit('deposit_sending', cardFields(), 1_300)
+    expect((await payments.operatorDecide(BigInt(never.id), 'approve')).state).toBe('declined')
+    expect(await balance(ctx, never.player.sid)).toBe(0)
+  })
+
   it('the crash switch is refused in production and unknown points are refused everywhere', () => {
     const base = { DATA_DIR: os.tmpdir(), SESSION_SECRET: 's'.repeat(40), WALLET_SECRET: 'w'.repeat(40) }
     expect(

@@ -538,7 +538,11 @@ export class PaymentService {
     )
     if (!payment) throw new AppError('not_found', 404)
     if (payment.state !== 'pending' && payment.state !== 'processing') throw new AppError('not_pending', 422)
-    if (payment.action === 'deposit') {
+    if (payment.action === 'deposit' && payment.state === 'processing') {
+      // Its answer was never recorded (in flight, or its node died): whether the money moved is the
+      // provider's to say, not the operator's.
+      await this.reconcile(payment)
+    } else if (payment.action === 'deposit') {
       // The bank's decision is the provider's: its record changes first, then its callback comes.
       await this.provider.complete(payment.id, decision === 'approve', reason)
       await this.applyEvent({
