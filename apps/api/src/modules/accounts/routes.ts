@@ -279,6 +279,52 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       return reply.status(204).send(null)
     },
   )
+  app.get(
+    '/api/v2/player/two_factor/backup_codes',
+    {
+      schema: {
+        tags,
+        summary:
+          'How many unused backup codes the player has; `outdated` when any is of the old, shorter kind (new ones are then offered)',
+        response: {
+          200: z.object({ remaining: z.number().int(), outdated: z.boolean() }),
+          401: errorResponse,
+        },
+      },
+    },
+    async (request) => accounts.backupCodeStatus(request.requireUser()),
+  )
+  app.post(
+    '/api/v2/player/two_factor/backup_codes',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary:
+          'Ten new single-use backup codes; every other backup code stops working. Needs a current code (or a backup code)',
+        body: z.strictObject({
+          two_factor: z.strictObject({
+            authentication_code: z.string().trim().min(SECOND_FACTOR_CODE.min).max(SECOND_FACTOR_CODE.max),
+            password: z
+              .string()
+              .max(256)
+              .optional()
+              .describe('Needed when the password was not entered in the last 15 minutes'),
+          }),
+        }),
+        response: {
+          200: z.object({ backup_codes: z.array(z.string()) }),
+          401: errorResponse,
+          403: errorResponse,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { authentication_code, password } = request.body.two_factor
+      return accounts.renewBackupCodes(authentication_code, password, request)
+    },
+  )
   app.delete(
     '/api/users/sign_out',
     { schema: { tags, summary: 'Sign out (ends this session)', response: { 204: z.null() } } },

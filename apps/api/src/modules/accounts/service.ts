@@ -359,6 +359,32 @@ export class AccountsService {
     return { otp_secret: otpSecret, data: '', backup_codes: codes }
   }
 
+  /** GET /api/v2/player/two_factor/backup_codes: how many are left, and whether they are of the old kind. */
+  async backupCodeStatus(userId: bigint): Promise<{ remaining: number; outdated: boolean }> {
+    return this.twoFactor.backupCodeStatus(userId)
+  }
+
+  /**
+   * New backup codes in place of all the player's others (used up, lost, or of the old 40-bit
+   * kind): 2FA on, a password entered recently and a current code (or a backup code).
+   */
+  async renewBackupCodes(
+    code: string,
+    password: string | undefined,
+    request: FastifyRequest,
+  ): Promise<{ backup_codes: string[] }> {
+    const userId = request.requireUser()
+    const user = (await loadUser(this.db, userId))!
+    await this.requireRecentPassword(user, password, request)
+    if (!user.two_factor_enabled_at || !(await this.acceptCode(user, code))) {
+      throw new AppError('invalid_code', 422, {
+        authentication_code: [t(request.locale, 'api.errors.invalid_code')],
+      })
+    }
+    const codes = await this.db.transaction((tx) => this.twoFactor.newBackupCodes(tx, userId))
+    return { backup_codes: codes }
+  }
+
   /** Turns 2FA off: the password and a current code (or a backup code); sessions rotate. */
   async disableTwoFactor(
     code: string,

@@ -47,21 +47,21 @@ async function enable(session: string) {
   return { secret, res, setup, used }
 }
 
-function passwordStep(email: string, password = PASSWORD) {
+function passwordStep(email: string, password = PASSWORD, remoteAddress = '10.30.0.1') {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/users/sign_in',
     payload: { user: { email, password } },
-    remoteAddress: '10.30.0.1',
+    remoteAddress,
   })
 }
-function codeStep(challenge: string | undefined, otp: string) {
+function codeStep(challenge: string | undefined, otp: string, remoteAddress = '10.30.0.1') {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/users/sign_in',
     payload: { user: { otp_attempt: otp } },
     cookies: challenge ? { otp_challenge: challenge } : {},
-    remoteAddress: '10.30.0.1',
+    remoteAddress,
   })
 }
 
@@ -314,5 +314,49 @@ describe('two-factor authentication (TOTP)', () => {
     // The backup code was not spent by the refused replay.
     const fresh = (await passwordStep(email)).cookies.find((c) => c.name === 'otp_challenge')!.value
     expect((await codeStep(fresh, backup)).statusCode).toBe(200)
+  })
+
+  it('offers new backup codes: how many are left, a notice for codes of the old kind, and new ones that void the rest', async () => {
+    const { email, session } = await newPlayer()
+    const { secret, res } = await enable(session)
+    const current = sid(res)!
+    const oldCodes = res.json<{ backup_codes: string[] }>().backup_codes
+    const status = async () =>
+      (
+        await ctx.app.inject({ url: '/api/v2/player/two_factor/backup_codes', cookies: { sid: current } })
+      ).json()
+    expect(await status()).toEqual({ remaining: 10, outdated: false })
+    const [user] = await ctx.db.query<{ id: bigint }>('SELECT id FROM users WHERE email = $1', [email])
+    await ctx.db.query('INSERT INTO user_backup_codes (user_id, code_hash) VALUES ($1, $2)', [
+      user!.id.toString(),
+      crypto.createHash('sha256').update('9a8b7c6d5e').digest('hex'),
+    ])
+    expect(await status()).toEqual({ remaining: 11, outdated: true })
+    const renew = (authentication_code: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/player/two_factor/backup_codes',
+        cookies: { sid: current },
+        payload: { two_factor: { authentication_code } },
+        remoteAddress: '10.33.0.1',
+      })
+    const wrong = await renew('000000')
+    expect(wrong.statusCode).toBe(422)
+    expect(wrong.json().errors.authentication_code).toHaveLength(1)
+    const renewed = await renew(await code(secret, 1))
+    expect(renewed.statusCode).toBe(200)
+    const newCodes = renewed.json<{ backup_codes: string[] }>().backup_codes
+    expect(newCodes).toHaveLength(10)
+    expect(await status()).toEqual({ remaining: 10, outdated: false })
+    for (const old of [oldCodes[0]!, '9a8b7-c6d5e']) {
+      const challenge = (await passwordStep(email, PASSWORD, '10.33.0.2')).cookies.find(
+        (c) => c.name === 'otp_challenge',
+      )!.value
+      expect((await codeStep(challenge, old, '10.33.0.2')).statusCode).toBe(422)
+    }
+    const challenge = (await passwordStep(email, PASSWORD, '10.33.0.2')).cookies.find(
+      (c) => c.name === 'otp_challenge',
+    )!.value
+    expect((await codeStep(challenge, newCodes[0]!, '10.33.0.2')).statusCode).toBe(200)
   })
 })

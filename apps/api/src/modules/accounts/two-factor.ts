@@ -122,8 +122,8 @@ export class TwoFactor {
     const codes = Array.from({ length: BACKUP_CODES }, newBackupCode)
     await tx.query('DELETE FROM user_backup_codes WHERE user_id = $1', [userId.toString()])
     await tx.query(
-      `INSERT INTO user_backup_codes (user_id, code_hash, keyed)
-       SELECT $1, unnest($2::text[]), true`,
+      `INSERT INTO user_backup_codes (user_id, code_hash, keyed, legacy)
+       SELECT $1, unnest($2::text[]), true, false`,
       [userId.toString(), codes.map((c) => this.keyed(this.digest(c)).toString('hex'))],
     )
     return codes
@@ -155,6 +155,16 @@ export class TwoFactor {
       [userId.toString(), match],
     )
     return used.length > 0
+  }
+
+  /** How many unused codes the player has, and whether any is of the old, 40-bit kind (then new ones are offered). */
+  async backupCodeStatus(userId: bigint): Promise<{ remaining: number; outdated: boolean }> {
+    const [row] = await this.db.query<{ remaining: bigint; outdated: boolean }>(
+      `SELECT count(*) AS remaining, coalesce(bool_or(legacy), false) AS outdated
+         FROM user_backup_codes WHERE user_id = $1 AND used_at IS NULL`,
+      [userId.toString()],
+    )
+    return { remaining: Number(row!.remaining), outdated: row!.outdated }
   }
 
   /**
