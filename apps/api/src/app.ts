@@ -16,6 +16,7 @@ import { unsafeTextIssues } from './lib/safe-text.ts'
 import { createMailer } from './lib/mailer.ts'
 import { MailService } from './lib/mail.ts'
 import { AccountsService } from './modules/accounts/service.ts'
+import { SignInFailures } from './modules/accounts/sign-in-failures.ts'
 import { accountsRoutes } from './modules/accounts/routes.ts'
 import { TwoFactor } from './modules/accounts/two-factor.ts'
 import { devRoutes } from './modules/dev/routes.ts'
@@ -170,7 +171,11 @@ export async function buildApp({
     threshold: 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   })
-  await app.register(rateLimit, { global: false })
+  // With Redis every node counts in the same place (under REDIS_PREFIX); alone, in its memory.
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.redis ? { redis: app.redis, nameSpace: `${config.REDIS_PREFIX}rate-limit:` } : {}),
+  })
 
   await app.register(swagger, {
     openapi: {
@@ -196,6 +201,7 @@ export async function buildApp({
   // Backup codes stored before issue 19 (plain SHA-256) get the keyed hash; a no-op once done.
   await twoFactor.wrapLegacyBackupCodes()
   const accounts = new AccountsService(db, app.sessions, mail, 'CW', twoFactor, app.log)
+  accounts.failures = new SignInFailures(db, app.redis, config.REDIS_PREFIX)
   const captcha = new CaptchaService(
     db,
     {

@@ -11,6 +11,7 @@ import type { SessionManager } from '../../plugins/session.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import { loadUser, toUserInfo, type UserInfo, type UserRow } from './profile.ts'
 import type { TwoFactor, TwoFactorSetup } from './two-factor.ts'
+import { SignInFailures } from './sign-in-failures.ts'
 
 /** Between the password and the one-time code of a 2FA sign-in: a signed cookie naming the player. */
 const CHALLENGE_COOKIE = 'otp_challenge'
@@ -29,9 +30,7 @@ export const abGroupFor = (id: bigint) => (id % 2n === 1n ? AB_TEST_GROUPS.a : A
 
 const CONFIRMATION_TTL_MS = 48 * 3_600_000
 const RESET_TTL_MS = 3_600_000
-/** Failed sign-ins: at most 100 an hour per account (then locked), 20 per 15 minutes per address. */
-export const ACCOUNT_FAILURES_PER_HOUR = 100
-export const IP_FAILURES_PER_15_MIN = 20
+export { ACCOUNT_FAILURES_PER_HOUR, IP_FAILURES_PER_15_MIN } from './sign-in-failures.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
@@ -111,6 +110,12 @@ export class AccountsService {
 
   /** Asked before a sign-in completes (a self-excluded player may not sign in): throws to refuse. */
   beforeSignIn: ((userId: bigint, request: FastifyRequest) => Promise<void>) | null = null
+
+  /** Where failed sign-ins are counted (app.ts gives it the shared Redis when there is one). */
+  failures: SignInFailures | null = null
+  private get signInFailures(): SignInFailures {
+    return (this.failures ??= new SignInFailures(this.db))
+  }
 
   async profile(userId: bigint): Promise<UserInfo> {
     const user = await loadUser(this.db, userId)
@@ -203,24 +208,21 @@ export class AccountsService {
   ): Promise<SignInResult> {
     if (request.restricted) throw new AppError('login_restricted', 451)
     const normalized = normalizeEmail(email)
-    const [counts] = await this.db.query<{ account: bigint; ip: bigint }>(
-      `SELECT (SELECT count(*) FROM auth_failures WHERE email_normalized = $1 AND created_at > now() - interval '1 hour') AS account,
-              (SELECT count(*) FROM auth_failures WHERE ip = $2 AND created_at > now() - interval '15 minutes') AS ip`,
-      [normalized, request.ip],
-    )
-    if (Number(counts!.account) >= ACCOUNT_FAILURES_PER_HOUR) throw new AppError('account_locked', 429)
-    if (Number(counts!.ip) >= IP_FAILURES_PER_15_MIN) throw new AppError('too_many_attempts', 429)
+    // The attempt takes its place under both limits before the password is checked (atomically).
+    const attempt = await this.signInFailures.take(normalized, request.ip)
+    if (typeof attempt === 'string') throw new AppError(attempt, 429)
     const [user] = await this.db.query<UserRow>('SELECT * FROM users WHERE email_normalized = $1', [
       normalized,
     ])
     // The same work for unknown accounts, so neither answer nor timing tells them apart.
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password)
     if (!user || !ok) {
-      await this.recordFailure(normalized, request)
+      await attempt.failed()
       throw new AppError('invalid_credentials', 422, {
         base: [t(request.locale, 'api.errors.invalid_credentials')],
       })
     }
+    await attempt.succeeded()
     // Refused before the second factor is asked for, and again when the sign-in completes.
     await this.beforeSignIn?.(user.id, request)
     if (user.two_factor_enabled_at) return this.challengeSecondFactor(user.id, request, reply)
@@ -296,18 +298,11 @@ export class AccountsService {
 
   /** 429 once the account has had too many failed sign-ins this hour (password or code). */
   private async refuseLockedAccount(emailNormalized: string) {
-    const [failures] = await this.db.query<{ n: bigint }>(
-      `SELECT count(*) AS n FROM auth_failures WHERE email_normalized = $1 AND created_at > now() - interval '1 hour'`,
-      [emailNormalized],
-    )
-    if (Number(failures!.n) >= ACCOUNT_FAILURES_PER_HOUR) throw new AppError('account_locked', 429)
+    if (await this.signInFailures.accountLocked(emailNormalized)) throw new AppError('account_locked', 429)
   }
 
   private async recordFailure(emailNormalized: string, request: FastifyRequest) {
-    await this.db.query('INSERT INTO auth_failures (email_normalized, ip) VALUES ($1, $2)', [
-      emailNormalized,
-      request.ip,
-    ])
+    await this.signInFailures.record(emailNormalized, request.ip)
   }
 
   /**
@@ -765,11 +760,8 @@ export class AccountsService {
       ])
       return used.user_id
     })
-    await this.db.query(
-      'DELETE FROM auth_failures WHERE email_normalized = (SELECT email_normalized FROM users WHERE id = $1)',
-      [userId.toString()],
-    )
     const user = (await loadUser(this.db, userId))!
+    await this.signInFailures.clear(normalizeEmail(user.email))
     if (user.two_factor_enabled_at) {
       if (request.session) await this.sessions.end(request, reply)
       await this.passwordChanged(user, request, reply, false)
