@@ -63,6 +63,8 @@ import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
 import session from './plugins/session.ts'
 import csrf from './plugins/csrf.ts'
+import transportSecurity from './plugins/transport-security.ts'
+import { casinoOrigins } from './lib/casino-origins.ts'
 import requestContext from './plugins/request-context.ts'
 import requestGuard from './plugins/request-guard.ts'
 import ssr, { type SsrMode } from './plugins/ssr.ts'
@@ -144,7 +146,7 @@ export async function buildApp({
   await app.register(requestGuard)
   await app.register(requestContext, { config })
   await app.register(errors)
-  await app.register(csrf)
+  await app.register(csrf, { origins: casinoOrigins(config) })
   await app.register(redis, { config })
   await app.register(session, { config, db })
   await app.register(helmet, {
@@ -161,9 +163,10 @@ export async function buildApp({
         'upgrade-insecure-requests': null,
       },
     },
-    // Served over plain HTTP on localhost by default; HSTS belongs to the TLS edge.
+    // Sent by transport-security, on requests that came over TLS only (never on plain HTTP).
     strictTransportSecurity: false,
   })
+  await app.register(transportSecurity)
   // Dynamic responses use a fast brotli level; built assets are precompressed at the highest one.
   await app.register(compress, {
     global: true,
@@ -188,7 +191,10 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  // The description stays public at /api/docs/json (clients are generated from it); the UI, a
+  // development tool with its own scripts, is not served in production.
+  if (config.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  else app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger())
   await app.register(realtime, { config })
 
   const info = new InfoService(db)
