@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
 import { gamesPort } from './modules/games/games-url.ts'
+import { casinoOrigins } from './lib/casino-origins.ts'
 import { startGameServer } from '@aurum/games/src/start.ts'
 
 /** Starts the casino: database, migrations, seed, then HTTP. SIGTERM/SIGINT drain in-flight requests and exit. */
@@ -57,7 +58,8 @@ async function main() {
           databaseUrl: config.DATABASE_URL,
           poolSize: config.DATABASE_POOL_SIZE,
           casinoUrl: `http://127.0.0.1:${config.PORT}`,
-          casinoOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : '*',
+          casinoOrigins: casinoOrigins(config),
+          trustProxy: config.TRUST_PROXY,
           walletSecret: config.WALLET_SECRET,
           openRoundLimitMs: config.GAMES_OPEN_ROUND_MINUTES * 60_000,
           logger: { level: config.LOG_LEVEL },

@@ -30,7 +30,12 @@ beforeAll(async () => {
   db = await openDatabase({})
   await migrate(db, GAME_SERVER_MIGRATIONS)
   wallet = new LossyWallet(address, TEST_WALLET_SECRET)
-  server = await buildGamesApp({ db, wallet, casinoOrigin: '*', tableSecret: 'test-table-secret' })
+  server = await buildGamesApp({
+    db,
+    wallet,
+    casinoOrigins: ['http://localhost:3000'],
+    tableSecret: 'test-table-secret',
+  })
 })
 afterAll(async () => {
   expect((await checkLedger(casino.db)).problems).toEqual([])
@@ -125,7 +130,12 @@ describe('the game server', () => {
   })
 
   it('gives one player’s real rounds on two nodes distinct nonces from one seed chain, each recomputable', async () => {
-    const other = await buildGamesApp({ db, wallet, casinoOrigin: '*', tableSecret: 'test-table-secret' })
+    const other = await buildGamesApp({
+      db,
+      wallet,
+      casinoOrigins: ['http://localhost:3000'],
+      tableSecret: 'test-table-secret',
+    })
     try {
       const { player, session } = await realSession(100_000)
       const slot = findGame(slotId())!.slot!

@@ -26,7 +26,10 @@ import { GameError, Rounds, type GameSession, type RoundsOptions } from './round
 import { blackjackOutcome, blackjackStep, standRemainingHands } from './blackjack.ts'
 import { RecentMap } from './recent.ts'
 import { WalletRefusal, WalletUnavailable, type WalletClient } from './wallet-client.ts'
+import { checkCasinoOrigins } from './origins.ts'
 
+/** Strict-Transport-Security over TLS: a year, every subdomain (as the casino's). */
+const HSTS = 'max-age=31536000; includeSubDomains'
 /** FUN money a demo session starts with: 1,000.00. */
 export const DEMO_BALANCE_CENTS = 100_000
 /** A client session that has seen nothing for this long must start again from the casino. */
@@ -37,8 +40,10 @@ const SESSION_TOUCH_MS = 30_000
 export interface GamesAppOptions {
   db: Database
   wallet: WalletClient
-  /** The casino's origin, allowed to frame the game pages. */
-  casinoOrigin: string
+  /** The casino's origins, the only pages allowed to frame the game pages (never `*`: origins.ts). */
+  casinoOrigins: readonly string[]
+  /** Believe X-Forwarded-Proto (and -For) from the proxy in front: TLS ended there (HSTS). */
+  trustProxy?: boolean
   /** Secret of the live tables' round seeds (the same on every node). */
   tableSecret: string
   logger?: boolean | object
@@ -58,9 +63,11 @@ const bearer = z.object({ authorization: z.string().regex(/^Bearer [0-9a-f]{32}$
  * the rounds of every game type through the seamless wallet, provably fair seeds and history.
  */
 export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyInstance> {
-  const { db, wallet, casinoOrigin } = options
+  const { db, wallet } = options
+  const frameAncestors = checkCasinoOrigins(options.casinoOrigins).join(' ')
   const app = Fastify({
     logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
@@ -90,13 +97,15 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
       .status(status)
       .send({ code: status === 400 ? 'malformed_request' : 'error', message: (error as Error).message })
   })
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'no-referrer')
     reply.header(
       'content-security-policy',
-      `default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors ${casinoOrigin}`,
+      `default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors ${frameAncestors}`,
     )
+    // Over TLS only (plain HTTP can't be pinned; localhost must stay reachable over http).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
   })
 
   // Real-money sessions read in the last SESSION_TOUCH_MS, kept in memory (their fields never

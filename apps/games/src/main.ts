@@ -3,6 +3,7 @@
 //
 //   CASINO_URL=http://127.0.0.1:3000 WALLET_SECRET=… GAMES_PORT=3001 node --import tsx apps/games/src/main.ts
 import { z } from 'zod'
+import { casinoOriginsFrom } from './origins.ts'
 import { startGameServer } from './start.ts'
 
 const env = z
@@ -14,7 +15,12 @@ const env = z
     GAMES_DATABASE_URL: z.url().optional(),
     GAMES_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     CASINO_URL: z.url(),
-    CASINO_ORIGIN: z.string().default('*'),
+    /** The casino's origins (comma-separated), the only pages that may frame the games; CASINO_URL's by default. */
+    CASINO_ORIGIN: z.string().optional(),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     WALLET_SECRET: z.string().min(32, 'must be at least 32 characters'),
     /** Minutes after which a blackjack round left open is finished by the server. */
     GAMES_OPEN_ROUND_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
@@ -27,6 +33,13 @@ if (!env.success) {
   process.exit(78)
 }
 const settings = env.data
+let casinoOrigins: string[]
+try {
+  casinoOrigins = casinoOriginsFrom(settings.CASINO_ORIGIN, settings.CASINO_URL)
+} catch (error) {
+  console.error(`CASINO_ORIGIN: ${(error as Error).message}`)
+  process.exit(78)
+}
 const server = await startGameServer({
   port: settings.GAMES_PORT,
   host: settings.HOST,
@@ -34,7 +47,8 @@ const server = await startGameServer({
   databaseUrl: settings.GAMES_DATABASE_URL,
   poolSize: settings.GAMES_DATABASE_POOL_SIZE,
   casinoUrl: settings.CASINO_URL.replace(/\/$/, ''),
-  casinoOrigin: settings.CASINO_ORIGIN,
+  casinoOrigins,
+  trustProxy: settings.TRUST_PROXY,
   walletSecret: settings.WALLET_SECRET,
   openRoundLimitMs: settings.GAMES_OPEN_ROUND_MINUTES * 60_000,
   logger: { level: settings.LOG_LEVEL },

@@ -36,7 +36,7 @@ beforeAll(async () => {
     buildGamesApp({
       db,
       wallet,
-      casinoOrigin: '*',
+      casinoOrigins: ['http://localhost:3000'],
       tableSecret: 'test-table-secret',
       rounds: { now: () => Date.now() + clockOffset },
     })

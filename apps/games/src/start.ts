@@ -24,8 +24,10 @@ export interface GameServerSettings {
   poolSize?: number
   /** Where the casino's wallet answers. */
   casinoUrl: string
-  /** The casino's origin, allowed to frame the game pages ('*' when not known). */
-  casinoOrigin: string
+  /** The casino's origins, the only pages allowed to frame the game pages (never `*`). */
+  casinoOrigins: readonly string[]
+  /** Behind a proxy that ends TLS: believe its X-Forwarded-Proto (HSTS over TLS). */
+  trustProxy?: boolean
   walletSecret: string
   /** A blackjack round with no action for this long is finished by the server (default 10 min). */
   openRoundLimitMs?: number
@@ -46,7 +48,8 @@ export async function startGameServer(
   const app = await buildGamesApp({
     db,
     wallet,
-    casinoOrigin: settings.casinoOrigin,
+    casinoOrigins: settings.casinoOrigins,
+    trustProxy: settings.trustProxy,
     tableSecret: crypto.createHmac('sha256', settings.walletSecret).update('aurum/live-tables').digest('hex'),
     logger: settings.logger,
     roundDetailsKey: roundDetailsKey(settings.walletSecret),

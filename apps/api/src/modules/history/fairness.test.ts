@@ -45,7 +45,7 @@ beforeAll(async () => {
   server = await buildGamesApp({
     db: gamesDb,
     wallet,
-    casinoOrigin: '*',
+    casinoOrigins: ['http://localhost:3000'],
     tableSecret: 'test-table-secret',
     roundDetailsKey: roundDetailsKey(TEST_WALLET_SECRET),
   })
