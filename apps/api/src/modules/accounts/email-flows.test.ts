@@ -1,6 +1,10 @@
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { count, createTestApp, type TestContext } from '../../test/helpers.ts'
+import { MailService } from '../../lib/mail.ts'
+import { createMailer } from '../../lib/mailer.ts'
+import { AccountsService } from './service.ts'
+import { TwoFactor } from './two-factor.ts'
 
 /** Every log line the app writes, to check that no password ever appears in it. */
 const logLines: string[] = []
@@ -252,6 +256,51 @@ describe('reset and resend: the same work for known and unknown addresses', () =
       expect(await count(ctx.db, 'account_mail_requests')).toBe(0)
     })
   }
+})
+
+describe('the requests recorded for after the answer', () => {
+  it('are each handled once when several nodes drain at the same time', async () => {
+    const kick = vi.spyOn(ctx.app.services.accounts, 'kickMailRequests').mockImplementation(() => undefined)
+    const emails = Array.from({ length: 6 }, () => newEmail())
+    for (const email of emails) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { user: { email, password: PASSWORD, terms_acceptance: true } },
+        remoteAddress: '10.26.0.1',
+      })
+    }
+    for (const [i, email] of [...emails, ...emails].entries()) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/password',
+        payload: { user: { email } },
+        remoteAddress: `10.26.1.${i}`,
+      })
+    }
+    kick.mockRestore()
+    // Other nodes: services of their own on the same database (on PostgreSQL, other connections).
+    const log = ctx.app.log
+    const nodes = [1, 2].map(
+      () =>
+        new AccountsService(
+          ctx.db,
+          ctx.app.sessions,
+          new MailService(ctx.db, createMailer(undefined, 'test', log), log),
+          'CW',
+          new TwoFactor(ctx.db, 's'.repeat(40), 'test'),
+          log,
+        ),
+    )
+    await Promise.all([ctx.app.services.accounts, ...nodes].map((node) => node.drainMailRequests()))
+    const sent = await ctx.db.query<{ to_address: string; n: bigint }>(
+      `SELECT to_address, count(*) AS n FROM email_outbox
+        WHERE template = 'password_reset' AND to_address = ANY($1) GROUP BY to_address`,
+      [emails],
+    )
+    expect(sent.map((r) => [r.to_address, Number(r.n)]).sort()).toEqual(emails.map((e) => [e, 2]).sort())
+    expect(await count(ctx.db, 'account_mail_requests')).toBe(0)
+  })
 })
 
 describe('links in e-mails', () => {
