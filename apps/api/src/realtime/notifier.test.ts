@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { UserAccount } from '../modules/wallets/service.ts'
 import type { Hub } from './hub.ts'
-import { RealtimeNotifier } from './notifier.ts'
+import { QUIET_COALESCE_MS, RealtimeNotifier } from './notifier.ts'
 
 const account = (amount: number): UserAccount => ({
   currency: 'EUR',
@@ -43,19 +43,12 @@ describe('balance publications no one listens to', () => {
     const { hub, published } = quietHub()
     let balance = 0
     const accounts = vi.fn(async () => [account(balance)])
-    const notifier = new RealtimeNotifier(
-      hub,
-      { accounts, notableWin: async () => null },
-      log,
-      5,
-      Date.now,
-      2_000,
-    )
+    const notifier = new RealtimeNotifier(hub, { accounts, notableWin: async () => null }, log)
     for (let spin = 1; spin <= 500; spin++) {
       balance = spin
       notifier.balanceChanged(7n, 'EUR')
     }
-    await vi.advanceTimersByTimeAsync(1_999)
+    await vi.advanceTimersByTimeAsync(QUIET_COALESCE_MS - 1)
     expect(published).toEqual([])
     await vi.advanceTimersByTimeAsync(1)
     expect(accounts).toHaveBeenCalledTimes(1)
@@ -77,7 +70,7 @@ describe('balance publications no one listens to', () => {
     await subscribe('balance#7')
     expect(published).toEqual([{ channel: 'balance#7', data: account(5_200) }])
     // Not twice: the deferred one went out with the subscription.
-    await vi.advanceTimersByTimeAsync(10_000)
+    await vi.advanceTimersByTimeAsync(QUIET_COALESCE_MS * 2)
     expect(published).toHaveLength(1)
     notifier.stop()
   })

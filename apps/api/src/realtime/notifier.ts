@@ -23,10 +23,12 @@ const WIN_FEED_INTERVAL_MS = 2_000
 
 /**
  * A balance no one on this node listens to is published at most this often per player: a player
- * spinning without an open tab costs one wallet read per interval, not one per spin. A tab that
- * subscribes meanwhile has it published first (`Hub.beforeSubscribe`).
+ * spinning without an open tab costs one wallet read per interval, not one per spin (a read costs
+ * about 0.3 ms of CPU on PostgreSQL: at 200 such players, 0.01 ms per spin at 500 spins/s). A tab
+ * that subscribes meanwhile has it published first (`Hub.beforeSubscribe`), so the interval only
+ * bounds what waits in memory.
  */
-export const QUIET_COALESCE_MS = 2_000
+export const QUIET_COALESCE_MS = 10_000
 
 const BALANCE_PREFIX = privateChannel('balance', '')
 
