@@ -120,6 +120,18 @@ describe.each([
     await screenshot(page, `two-factor-on-${name}`)
     await page.getByRole('button', { name: /saved them/i }).click()
     await twoFactor.getByText(/^on$/i).waitFor()
+    // New backup codes in place of those (a backup code vouches for it): the first ones stop working.
+    const renewal = twoFactor.locator('form[aria-labelledby="backup-codes-title"]')
+    await renewal.getByTestId('backup-codes-left').getByText(/10/).waitFor()
+    await renewal.getByLabel(/^code$/i).fill(backupCodes[1]!)
+    await renewal.getByLabel(/current password/i).fill(PASSWORD)
+    await renewal.getByRole('button', { name: /new backup codes/i }).click()
+    await page.getByTestId('backup-codes').waitFor()
+    const renewedCodes = await page.getByTestId('backup-codes').locator('li').allTextContents()
+    expect(renewedCodes).toHaveLength(10)
+    for (const c of renewedCodes) expect(c).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/)
+    await page.getByRole('button', { name: /saved them/i }).click()
+    await renewal.getByTestId('backup-codes-left').getByText(/10/).waitFor()
 
     // Sign out; sign in again with the password and then a code from the app.
     await signOut(page)
@@ -151,7 +163,7 @@ describe.each([
     await newPassword.getByRole('button', { name: /save the new password/i }).click()
     // Two-factor authentication stays in force after a reset: a backup code completes it.
     const resetCode = newPassword.getByLabel(/^code$/i)
-    await resetCode.fill(backupCodes[0]!)
+    await resetCode.fill(renewedCodes[0]!)
     await newPassword.getByRole('button', { name: /verify/i }).click()
     await signedIn(page)
     await page.getByText(/password was changed/i).waitFor()

@@ -61,6 +61,32 @@ export function useTwoFactorSetup(enabled: boolean) {
   })
 }
 
+const BACKUP_CODES_KEY = [...TWO_FACTOR_KEY, 'backup-codes'] as const
+
+/** GET /api/v2/player/two_factor/backup_codes: how many are left, and whether they are of the old kind. */
+export function useBackupCodeStatus(enabled: boolean) {
+  const { http } = useServices()
+  return useQuery({
+    queryKey: BACKUP_CODES_KEY,
+    queryFn: ({ signal }) =>
+      http.get<{ remaining: number; outdated: boolean }>('/api/v2/player/two_factor/backup_codes', {
+        signal,
+      }),
+    enabled,
+  })
+}
+
+/** POST /api/v2/player/two_factor/backup_codes: ten new codes in place of all the others. */
+export function useRenewBackupCodes() {
+  const { http } = useServices()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (two_factor: { authentication_code: string; password: string }) =>
+      http.post<{ backup_codes: string[] }>('/api/v2/player/two_factor/backup_codes', { two_factor }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BACKUP_CODES_KEY }),
+  })
+}
+
 export function useTwoFactorMutations() {
   const { http } = useServices()
   const queryClient = useQueryClient()

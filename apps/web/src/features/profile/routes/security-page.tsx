@@ -13,6 +13,8 @@ import { newPasswordPair, PASSWORD_BOUNDS, passwordsMatch } from '../../account/
 import { applyServerErrors } from '../../account/components/profile-details-form.tsx'
 import { useChangeCredentials } from '../api/profile-api.ts'
 import {
+  useBackupCodeStatus,
+  useRenewBackupCodes,
   useSessionMutations,
   useSessions,
   useTwoFactorMutations,
@@ -61,7 +63,10 @@ function TwoFactorCard({ player }: { player: UserInfo }) {
       {backupCodes ? (
         <BackupCodes codes={backupCodes} onDone={() => setBackupCodes(undefined)} />
       ) : player.two_factor_enabled ? (
-        <DisableTwoFactor />
+        <>
+          <DisableTwoFactor />
+          <RenewBackupCodes onRenewed={setBackupCodes} />
+        </>
       ) : settingUp ? (
         <EnableTwoFactor
           onEnabled={(codes) => {
@@ -235,6 +240,68 @@ function DisableTwoFactor() {
       />
       <Button type="submit" variant="secondary" disabled={disable.isPending}>
         {t('security.two_factor_disable')}
+      </Button>
+    </form>
+  )
+}
+
+/**
+ * How many backup codes are left, and new ones in place of all of them: offered with a notice
+ * when the player's codes are of the old, shorter kind.
+ */
+function RenewBackupCodes({ onRenewed }: { onRenewed: (codes: string[]) => void }) {
+  const { t } = useTranslation()
+  const message = useFieldMessage()
+  const status = useBackupCodeStatus(true)
+  const renew = useRenewBackupCodes()
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.infer<typeof disableSchema>>({ resolver: zodResolver(disableSchema), mode: 'onTouched' })
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      onRenewed((await renew.mutateAsync(values)).backup_codes)
+    } catch (error) {
+      applyServerErrors(error, setError, ['authentication_code', 'password'], t('auth.save_failed'))
+    }
+  })
+  return (
+    <form
+      className={formStyles.form}
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-labelledby="backup-codes-title"
+    >
+      <h3 id="backup-codes-title">{t('security.backup_codes')}</h3>
+      {status.data && (
+        <p className={styles.muted} data-testid="backup-codes-left">
+          {t('security.backup_codes_left', { count: status.data.remaining })}
+        </p>
+      )}
+      {status.data?.outdated && (
+        <p role="status" data-testid="backup-codes-outdated">
+          <strong>{t('security.backup_codes_outdated')}</strong>
+        </p>
+      )}
+      <p className={styles.muted}>{t('security.backup_codes_renew_hint')}</p>
+      <FormAlert message={errors.root?.message} />
+      <TextField
+        label={t('fields.otp_attempt')}
+        autoComplete="one-time-code"
+        error={message('otp_attempt', errors.authentication_code?.message, SECOND_FACTOR_CODE)}
+        {...register('authentication_code')}
+      />
+      <TextField
+        label={t('fields.current_password')}
+        type="password"
+        autoComplete="current-password"
+        error={message('current_password', errors.password?.message)}
+        {...register('password')}
+      />
+      <Button type="submit" variant="secondary" disabled={renew.isPending}>
+        {t('security.backup_codes_renew')}
       </Button>
     </form>
   )
