@@ -65,7 +65,8 @@ export function CodeStep({ onSignedIn }: { onSignedIn: () => void }) {
       <p>{t('auth.code_prompt')}</p>
       <TextField
         label={t('fields.otp_attempt')}
-        inputMode="numeric"
+        // A backup code has letters too: no numeric-only keypad.
+        inputMode="text"
         autoComplete="one-time-code"
         autoFocus
         error={message('otp_attempt', errors.otp_attempt?.message, SECOND_FACTOR_CODE)}

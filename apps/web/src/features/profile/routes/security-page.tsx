@@ -226,7 +226,8 @@ function DisableTwoFactor() {
       <FormAlert message={errors.root?.message} />
       <TextField
         label={t('fields.otp_attempt')}
-        inputMode="numeric"
+        // A backup code has letters too: no numeric-only keypad.
+        inputMode="text"
         autoComplete="one-time-code"
         error={message('otp_attempt', errors.authentication_code?.message, SECOND_FACTOR_CODE)}
         {...register('authentication_code')}
