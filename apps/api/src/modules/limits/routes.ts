@@ -34,7 +34,7 @@ const limitBody = z.discriminatedUnion('type', [
         z.strictObject({
           currency,
           amount_cents: amountCents,
-          current_value_amount_cents: z.number().optional(),
+          current_value_amount_cents: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
           active_until: z.string().nullable().optional(),
         }),
       )
