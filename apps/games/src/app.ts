@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { eurosIn } from '@aurum/shared'
+import { isValidHost } from '@aurum/shared/host'
 import type { Database } from '@aurum/api/src/db/client.ts'
 import {
   playSlotRound,
@@ -96,6 +97,12 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
     return reply
       .status(status)
       .send({ code: status === 400 ? 'malformed_request' : 'error', message: (error as Error).message })
+  })
+  // As the casino's request guard (RFC 9112 §3.2): a missing or invalid Host is a 400, and `//x`
+  // (another host to a browser) a 404, before any route.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isValidHost(request.host)) return reply.status(400).send({ code: 'invalid_host' })
+    if (/^\/[/\\]/.test(request.url)) return reply.status(404).send({ code: 'not_found' })
   })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff')
