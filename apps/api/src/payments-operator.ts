@@ -1,5 +1,6 @@
 import { withDatabase } from './cli.ts'
 import { AppError } from './lib/errors.ts'
+import { killAt } from './lib/fault-points.ts'
 import { Ledger } from './modules/ledger/ledger.ts'
 import { SandboxProvider } from './modules/payments/sandbox-provider.ts'
 import { PaymentService } from './modules/payments/service.ts'
@@ -25,6 +26,8 @@ async function main() {
   }
   await withDatabase(async (db, config) => {
     const payments = new PaymentService(db, new Ledger(db), new SandboxProvider(config.WALLET_SECRET, db))
+    // The crash test kills the command between a payout and its record (refused in production).
+    if (config.TEST_FAULT_POINT) payments.faultHook = killAt(config.TEST_FAULT_POINT)
     try {
       const payment = await payments.operatorDecide(BigInt(idText), decision, reason)
       console.log(

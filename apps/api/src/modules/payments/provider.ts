@@ -61,8 +61,15 @@ export type DepositOutcome =
   | { status: 'pending'; reference: string }
 
 /**
- * What the provider says of a payment when asked (its status query): what it decided, or `unknown`
- * when the request never reached it.
+ * What the provider answers to a payout: paid (`approved`), or refused (`declined`; `provider_error`
+ * when the casino stopped it before the provider received it).
+ */
+export type PayoutOutcome =
+  { status: 'approved'; reference: string } | { status: 'declined'; reference: string; reason: string }
+
+/**
+ * What the provider says of a payment (a deposit or a payout) when asked (its status query): what
+ * it decided, or `unknown` when the request never reached it.
  */
 export type ProviderStatus = DepositOutcome | { status: 'unknown' }
 
@@ -88,8 +95,17 @@ export interface PaymentProvider {
    * answer is its decision instead.
    */
   cancel(paymentId: bigint): Promise<DepositOutcome>
-  /** Sends a withdrawal the operator approved; answers the provider's reference. */
-  payout(request: DepositRequest): Promise<{ reference: string }>
+  /**
+   * Sends a withdrawal the operator approved. Idempotent by `paymentId` (the withdrawal's id is the
+   * idempotency key): a repeated or late request answers the first payout and never pays twice.
+   */
+  payout(request: DepositRequest): Promise<PayoutOutcome>
+  /**
+   * Stops a payout the provider may not have received: from now on it refuses the request
+   * (declined, `provider_error`). Atomic like `cancel`: if the payout was made first, the answer is
+   * that payout.
+   */
+  cancelPayout(paymentId: bigint): Promise<PayoutOutcome>
   /** The raw body of an event and its signature header, ready to deliver. */
   signEvent(event: ProviderEvent): { body: string; signature: string }
   /** Checks a callback's signature over its raw body (constant time). */

@@ -8,6 +8,7 @@ import type {
   MethodField,
   PaymentAction,
   PaymentProvider,
+  PayoutOutcome,
   ProviderEvent,
   ProviderMethod,
   ProviderStatus,
@@ -139,7 +140,7 @@ const inCurrency = (spec: MethodSpec, currency: string) => {
 /** Where the sandbox's pages live (the 3-D Secure challenge and the e-wallet sign-in). */
 export const SANDBOX_PAGE_PATH = { three_ds: '/payments/sandbox/3ds', wallet: '/payments/sandbox/wallet' }
 
-/** The provider's record of one deposit (table sandbox_provider_payments). */
+/** The provider's record of one deposit or payout (table sandbox_provider_payments). */
 interface ProviderRecord {
   reference: string
   status: 'approved' | 'declined' | 'redirect' | 'pending' | 'canceled'
@@ -167,13 +168,21 @@ function toOutcome(record: ProviderRecord): DepositOutcome {
 }
 
 const newReference = () => `sbx_${crypto.randomBytes(12).toString('hex')}`
+const newPayoutReference = () => `sbx_po_${crypto.randomBytes(12).toString('hex')}`
+
+/** A payout record as the provider's answer: paid, or stopped before it was received. */
+function toPayoutOutcome(outcome: DepositOutcome): PayoutOutcome {
+  if (outcome.status === 'approved' || outcome.status === 'declined') return outcome
+  throw new Error(`a payout cannot be ${outcome.status}`)
+}
 
 /**
  * The sandbox provider: real flows with test data. Its keys are derived from WALLET_SECRET, so
  * every node verifies the callbacks and page tokens of every other. It keeps its own record of
- * every deposit it was asked for (`sandbox_provider_payments`, written in its own transaction
- * before it answers, as a provider's database would be), so its status query tells the truth
- * whatever happened to the casino's side in between.
+ * every deposit it was asked for and every payout it made (`sandbox_provider_payments`, written in
+ * its own transaction before it answers, as a provider's database would be), so its status query
+ * tells the truth whatever happened to the casino's side in between, and a repeated payout request
+ * answers the first payout instead of paying again.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox'
@@ -207,7 +216,7 @@ export class SandboxProvider implements PaymentProvider {
   /** Decides a deposit once per payment id and records it; a repeated or late request answers the record. */
   async deposit(request: DepositRequest): Promise<DepositOutcome> {
     const decided = this.decide(request)
-    return this.record(request.paymentId, {
+    return this.record(request.paymentId, 'deposit', {
       reference: decided.reference,
       status: decided.status,
       reason: decided.status === 'declined' ? decided.reason : null,
@@ -226,7 +235,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async cancel(paymentId: bigint): Promise<DepositOutcome> {
-    return this.record(paymentId, {
+    return this.record(paymentId, 'deposit', {
       reference: newReference(),
       status: 'canceled',
       reason: null,
@@ -249,16 +258,21 @@ export class SandboxProvider implements PaymentProvider {
     return status.status === 'unknown' ? undefined : status
   }
 
-  /** One decision per payment id: the first written wins, whoever wrote it (a request, a cancel). */
+  /**
+   * One decision per payment id: the first written wins, whoever wrote it (a request, a cancel, a
+   * request repeated or arriving late).
+   */
   private async record(
     paymentId: bigint,
+    action: 'deposit' | 'payout',
     record: ProviderRecord & { amount?: bigint; currency?: string },
   ): Promise<DepositOutcome> {
     const [written] = await this.db.query<ProviderRecord>(
-      `INSERT INTO sandbox_provider_payments (payment_id, reference, status, reason, redirect_url, amount_cents, currency)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (payment_id) DO NOTHING RETURNING ${RECORD_COLUMNS}`,
+      `INSERT INTO sandbox_provider_payments (payment_id, action, reference, status, reason, redirect_url, amount_cents, currency)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (payment_id) DO NOTHING RETURNING ${RECORD_COLUMNS}`,
       [
         paymentId.toString(),
+        action,
         record.reference,
         record.status,
         record.reason,
@@ -268,9 +282,13 @@ export class SandboxProvider implements PaymentProvider {
       ],
     )
     if (written) return toOutcome(written)
-    const first = await this.status(paymentId)
-    if (first.status === 'unknown') throw new Error(`sandbox payment ${paymentId} neither written nor found`)
-    return first
+    const [first] = await this.db.query<ProviderRecord & { action: string }>(
+      `SELECT ${RECORD_COLUMNS}, action FROM sandbox_provider_payments WHERE payment_id = $1`,
+      [paymentId.toString()],
+    )
+    if (!first) throw new Error(`sandbox payment ${paymentId} neither written nor found`)
+    if (first.action !== action) throw new Error(`sandbox payment ${paymentId} is a ${first.action}`)
+    return toOutcome(first)
   }
 
   /** The sandbox's decision on a new request, by test card and method (docs/payments.md). */
@@ -296,10 +314,33 @@ export class SandboxProvider implements PaymentProvider {
     return { status: 'pending', reference }
   }
 
-  // The sandbox pays every request at once; a real provider sends the request to its bank.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  async payout(_request: DepositRequest): Promise<{ reference: string }> {
-    return { reference: `sbx_po_${crypto.randomBytes(12).toString('hex')}` }
+  /**
+   * Pays a withdrawal once per payment id, recorded before it answers: the sandbox pays every new
+   * request at once (a real provider sends it to its bank); a repeated or late request answers the
+   * first payout, or the refusal of one the casino stopped first.
+   */
+  async payout(request: DepositRequest): Promise<PayoutOutcome> {
+    return toPayoutOutcome(
+      await this.record(request.paymentId, 'payout', {
+        reference: newPayoutReference(),
+        status: 'approved',
+        reason: null,
+        redirect_url: null,
+        amount: request.amountCents,
+        currency: request.currency,
+      }),
+    )
+  }
+
+  async cancelPayout(paymentId: bigint): Promise<PayoutOutcome> {
+    return toPayoutOutcome(
+      await this.record(paymentId, 'payout', {
+        reference: newPayoutReference(),
+        status: 'canceled',
+        reason: null,
+        redirect_url: null,
+      }),
+    )
   }
 
   signEvent(event: ProviderEvent): { body: string; signature: string } {

@@ -11,7 +11,14 @@ import { openWallet } from '../wallets/service.ts'
 import { cardTitle, instrumentDetails, parseFields } from './fields.ts'
 import { toPlayerPayment, type PaymentRow, type PlayerPayment } from './mapping.ts'
 import { creditDeposit, holdWithdrawal, payWithdrawal, releaseWithdrawal } from './postings.ts'
-import type { DepositOutcome, PaymentAction, ProviderEvent, ProviderMethod } from './provider.ts'
+import type {
+  DepositOutcome,
+  DepositRequest,
+  PaymentAction,
+  PayoutOutcome,
+  ProviderEvent,
+  ProviderMethod,
+} from './provider.ts'
 import { SandboxProvider } from './sandbox-provider.ts'
 
 /** Spec §6: players in this group do not see the sofort brand. */
@@ -21,9 +28,10 @@ const CARD_PROVIDER = 'card_provider'
 /** A deposit waiting on the provider's page (3-D Secure, e-wallet) this long is canceled as abandoned. */
 export const PAYMENT_PAGE_TIMEOUT_MS = 30 * 60_000
 /**
- * A deposit in `processing` this long is no longer in flight on any node (a provider call gives up
- * well before): its node died between asking the provider and recording the answer, and the
- * reconciler asks the provider where it stands. Younger ones may still be in flight elsewhere.
+ * A deposit in `processing` this long (a withdrawal this long after its payout was sent) is no
+ * longer in flight on any node (a provider call gives up well before): its node died between asking
+ * the provider and recording the answer, and the reconciler asks the provider where it stands.
+ * Younger ones may still be in flight elsewhere.
  */
 export const PROCESSING_GRACE_MS = 2 * 60_000
 /** How many payments in flight one reconciling pass takes (the next minute takes the rest). */
@@ -369,24 +377,34 @@ export class PaymentService {
    * again without the card data it never keeps.
    */
   private async reconcile(payment: PaymentRow): Promise<PaymentRow> {
+    if (payment.action === 'cashout') return this.reconcilePayout(payment, 'send')
     const status = await this.provider.status(payment.id)
     const outcome = status.status === 'unknown' ? await this.provider.cancel(payment.id) : status
     return this.db.transaction((tx) => this.applyOutcome(tx, payment, outcome))
   }
 
   /**
-   * Finishes the deposits left in `processing` longer than the grace period (a node died between
-   * the provider's answer and its record): each is asked of its provider and moved through the
-   * guarded state change, so nodes reconciling at once, the normal path and a callback credit and
-   * notify once. Answers how many of them are no longer in flight.
+   * Finishes the payments left in `processing` longer than the grace period (a node died between
+   * the provider's answer and its record): deposits, and withdrawals whose payout was sent. Each is
+   * asked of its provider and moved through the guarded state change, so nodes reconciling at once,
+   * the normal path and a callback (or the operator) post and notify once. Answers how many of
+   * them are no longer in flight.
    */
   async reconcileInFlight(now = this.now()): Promise<number> {
-    const rows = await this.db.query<PaymentRow>(
+    const before = new Date(now.getTime() - PROCESSING_GRACE_MS)
+    const deposits = await this.db.query<PaymentRow>(
       `SELECT ${PAYMENT_COLUMNS} FROM payments
        WHERE state = 'processing' AND action = 'deposit' AND provider = $1 AND created_at < $2
        ORDER BY created_at, id LIMIT $3`,
-      [this.provider.name, new Date(now.getTime() - PROCESSING_GRACE_MS), RECONCILE_BATCH],
+      [this.provider.name, before, RECONCILE_BATCH],
     )
+    const payouts = await this.db.query<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments
+       WHERE state = 'processing' AND action = 'cashout' AND provider = $1 AND payout_sent_at < $2
+       ORDER BY payout_sent_at, id LIMIT $3`,
+      [this.provider.name, before, RECONCILE_BATCH],
+    )
+    const rows = [...deposits, ...payouts]
     let finished = 0
     const failures: unknown[] = []
     for (const row of rows) {
@@ -529,7 +547,9 @@ export class PaymentService {
   /**
    * The operator's decision on a pending payment. A withdrawal is paid (succeeded) or rejected
    * (money back); a pending deposit (bank transfer) is confirmed or failed through the provider's
-   * signed callback path, as the bank would.
+   * signed callback path, as the bank would. A payment still `processing` (its provider's answer
+   * never recorded) is the provider's to settle: the decision only says what to do with a payout
+   * the provider never received (approve: send it, reject: stop it).
    */
   async operatorDecide(id: bigint, decision: 'approve' | 'reject', reason?: string): Promise<PaymentRow> {
     const [payment] = await this.db.query<PaymentRow>(
@@ -552,41 +572,120 @@ export class PaymentService {
         reference: payment.provider_reference ?? '',
         ...(decision === 'reject' ? { reason: reason ?? 'declined' } : {}),
       })
+    } else if (payment.state === 'processing') {
+      await this.reconcilePayout(payment, decision === 'approve' ? 'send' : 'stop', reason)
+    } else if (decision === 'approve') {
+      return this.payOut(payment)
     } else {
-      const reference =
-        decision === 'approve'
-          ? (
-              await this.provider.payout({
-                paymentId: payment.id,
-                methodId: payment.method_id,
-                currency: payment.currency,
-                amountCents: payment.amount_cents,
-                instrument: { kind: 'none' },
-              })
-            ).reference
-          : null
-      await this.db.transaction(async (tx) => {
+      const rejected = await this.db.transaction(async (tx) => {
         const [row] = await tx.query<PaymentRow>(
-          `UPDATE payments SET state = $2, recallable = false, finished_at = now(), cancellation_reason = $3,
-             provider_reference = coalesce($4, provider_reference)
+          `UPDATE payments SET state = 'rejected', recallable = false, finished_at = now(), cancellation_reason = $2
            WHERE id = $1 AND action = 'cashout' AND state = 'pending' RETURNING ${PAYMENT_COLUMNS}`,
-          [
-            payment.id.toString(),
-            decision === 'approve' ? 'succeeded' : 'rejected',
-            reason ?? null,
-            reference,
-          ],
+          [payment.id.toString(), reason ?? null],
         )
-        if (!row) throw new AppError('not_pending', 422)
-        if (decision === 'approve') await payWithdrawal(this.ledger, tx, row)
-        else await releaseWithdrawal(this.ledger, tx, row, 'cashout_reject')
+        if (row) await releaseWithdrawal(this.ledger, tx, row, 'cashout_reject')
         this.finished(tx, row)
+        return row
       })
+      if (!rejected) {
+        // An approval came first and its payout is in flight: stopped only if the provider never got it.
+        const current = await this.byId(payment.id)
+        if (current?.state !== 'processing') throw new AppError('not_pending', 422)
+        await this.reconcilePayout(current, 'stop', reason)
+      }
     }
     const [after] = await this.db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
       id.toString(),
     ])
     return after!
+  }
+
+  // ── Payouts ──────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Pays out an approved withdrawal. The first transaction marks it `processing` (being paid out:
+   * no longer recallable, `payout_sent_at` stamped) before the provider is asked, so a recall and
+   * a second approval see it taken, and a node that dies before recording the answer leaves a row
+   * the reconciler recognises. The provider pays once per withdrawal id; its answer is recorded by
+   * the guarded change the reconciler uses too.
+   */
+  private async payOut(payment: PaymentRow): Promise<PaymentRow> {
+    const [sending] = await this.db.query<PaymentRow>(
+      `UPDATE payments SET state = 'processing', recallable = false, payout_sent_at = now()
+       WHERE id = $1 AND action = 'cashout' AND state = 'pending' RETURNING ${PAYMENT_COLUMNS}`,
+      [payment.id.toString()],
+    )
+    if (!sending) {
+      // Recalled or rejected first: nothing to pay. Approved first: its payout is in flight, and
+      // sending it again is safe (the provider pays once per id) and finishes it here.
+      const current = await this.byId(payment.id)
+      if (current?.state !== 'processing') throw new AppError('not_pending', 422)
+      return this.reconcilePayout(current, 'send')
+    }
+    await this.faultHook?.('payout_sending')
+    let outcome: PayoutOutcome | undefined
+    try {
+      outcome = await this.provider.payout(payoutRequest(sending))
+    } catch {
+      outcome = undefined
+    }
+    await this.faultHook?.('payout_answered')
+    // No answer (a timeout, a dropped connection): the provider is asked, not assumed to have
+    // refused. If even that fails the row stays in flight and the reconciler finishes it later.
+    if (!outcome) return this.reconcilePayout(sending, 'send').catch(() => sending)
+    const answer = outcome
+    return this.db.transaction((tx) => this.applyPayout(tx, sending, answer))
+  }
+
+  /**
+   * Asks the provider where a payout in flight stands and applies the answer. One it never received
+   * is sent again (`send`: the approval stands, and the provider pays once per withdrawal id, so a
+   * request still on its way cannot make it twice) or stopped there (`stop`, an operator's reject:
+   * atomic at the provider, so a payout that got there first is recorded as paid instead).
+   */
+  private async reconcilePayout(
+    payment: PaymentRow,
+    unknown: 'send' | 'stop',
+    reason?: string,
+  ): Promise<PaymentRow> {
+    const status = await this.provider.status(payment.id)
+    let outcome: PayoutOutcome
+    if (status.status === 'approved' || status.status === 'declined') outcome = status
+    else if (status.status !== 'unknown') throw new Error(`payout ${payment.id} is ${status.status}`)
+    else if (unknown === 'send') outcome = await this.provider.payout(payoutRequest(payment))
+    else {
+      outcome = await this.provider.cancelPayout(payment.id)
+      if (outcome.status === 'declined') outcome = { ...outcome, reason: reason ?? outcome.reason }
+    }
+    return this.db.transaction((tx) => this.applyPayout(tx, payment, outcome))
+  }
+
+  /**
+   * The provider's answer to a payout, applied once whoever brings it (the operator's command, a
+   * second approval, a reconciling node): paid moves the held money out, refused gives it back,
+   * each with the state change that only a withdrawal still `processing` makes.
+   */
+  private async applyPayout(tx: Executor, payment: PaymentRow, outcome: PayoutOutcome): Promise<PaymentRow> {
+    const paid = outcome.status === 'approved'
+    const [row] = await tx.query<PaymentRow>(
+      `UPDATE payments SET state = $2, finished_at = now(), cancellation_reason = $3,
+         provider_reference = coalesce(provider_reference, $4)
+       WHERE id = $1 AND action = 'cashout' AND state = 'processing' RETURNING ${PAYMENT_COLUMNS}`,
+      [
+        payment.id.toString(),
+        paid ? 'succeeded' : 'rejected',
+        outcome.status === 'declined' ? outcome.reason : null,
+        outcome.reference,
+      ],
+    )
+    if (row && paid) await payWithdrawal(this.ledger, tx, row)
+    else if (row) await releaseWithdrawal(this.ledger, tx, row, 'cashout_reject')
+    this.finished(tx, row)
+    if (row) return row
+    const [current] = await tx.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
+      payment.id.toString(),
+    ])
+    return current ?? payment
   }
 
   // ── History ──────────────────────────────────────────────────────────────────────────────
@@ -623,6 +722,17 @@ export class PaymentService {
       [userId.toString(), limit],
     )
     return rows.map((r) => toPlayerPayment(r, locale))
+  }
+}
+
+/** The payout request of a withdrawal; its id is the idempotency key at the provider. */
+function payoutRequest(payment: PaymentRow): DepositRequest {
+  return {
+    paymentId: payment.id,
+    methodId: payment.method_id,
+    currency: payment.currency,
+    amountCents: payment.amount_cents,
+    instrument: { kind: 'none' },
   }
 }
 
