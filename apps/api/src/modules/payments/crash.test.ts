@@ -16,7 +16,8 @@ import { cardFields } from './testing.ts'
  * The crash test of payments in flight (docs/payments.md "Payments in flight"): a real api
  * process is killed with SIGKILL exactly between the provider's answer and its record, then
  * started again on the same database: on PostgreSQL, or on an embedded data dir (which one process
- * opens at a time: the test looks into it only while no node runs).
+ * opens at a time: the test looks into it only while no node runs). The same for a payout: the
+ * operator's command (`payments-operator.ts`) dies between the provider's payout and its record.
  */
 const template = inject('dbTemplate')
 
@@ -33,6 +34,8 @@ interface Node {
 
 /** The database the nodes share: where they find it, and the test's own look into it. */
 let nodeDatabase: Record<string, string>
+/** The same database for a command-line tool (its configuration). */
+let cliDatabase: Record<string, string>
 let withDb: <T>(fn: (db: Database) => Promise<T>) => Promise<T>
 let cleanup: () => Promise<void>
 let tmp: string
@@ -41,6 +44,7 @@ beforeAll(async () => {
   if (template.kind === 'postgres') {
     const { db, drop, url } = await openTestDatabase(template)
     nodeDatabase = { API_NODE_DATABASE_URL: url! }
+    cliDatabase = { DATABASE_URL: url! }
     withDb = (fn) => fn(db)
     cleanup = async () => {
       await db.close()
@@ -53,6 +57,7 @@ beforeAll(async () => {
     const untar = spawnSync('tar', ['-xzf', template.file, '-C', dataDir])
     if (untar.status !== 0) throw new Error(`unpacking the template failed: ${String(untar.stderr)}`)
     nodeDatabase = { API_NODE_PGLITE_DIR: dataDir }
+    cliDatabase = { DATA_DIR: dataDir }
     withDb = async (fn) => {
       const db = await openDatabase({ dataDir })
       try {
@@ -99,6 +104,32 @@ async function startNode(fault?: FaultPoint): Promise<Node> {
   return { child, address, exited }
 }
 
+/** `npm run payments:operator -- <args>` on the test's database, optionally set to die at a fault point. */
+async function operator(args: string[], fault?: FaultPoint) {
+  // The test's database only, whatever the environment names.
+  const env = { ...process.env }
+  delete env.DATABASE_URL
+  delete env.DATA_DIR
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/payments-operator.ts', ...args], {
+    env: {
+      ...env,
+      ...SECRETS,
+      ...cliDatabase,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      ...(fault ? { TEST_FAULT_POINT: fault } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve) => child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
+  return { code, signal, output }
+}
+
 async function stop(node: Node): Promise<void> {
   node.child.kill('SIGTERM')
   await node.exited
@@ -119,7 +150,7 @@ const ledgerProblems = (db: Database) =>
     return (await checkLedger(tx)).problems
   })
 
-describe(`a server killed while a deposit is in flight (${template.kind === 'postgres' ? 'PostgreSQL' : 'PGlite data dir'})`, () => {
+describe(`a server killed while a payment is in flight (${template.kind === 'postgres' ? 'PostgreSQL' : 'PGlite data dir'})`, () => {
   it('SIGKILL between the provider’s answer and its record: after a restart the deposit is credited once, the ledger sound, the retry answers the final state', async () => {
     const doomed = await startNode('deposit_answered')
     const email = `crash.${process.pid}.${Date.now()}@example.com`
@@ -207,5 +238,95 @@ describe(`a server killed while a deposit is in flight (${template.kind === 'pos
     })
     // Two api processes start here (13 s on PostgreSQL, 28 s on a data dir, measured on the shared
     // 2-core machine under a load of 13): more room than the suite's 30 s.
+  }, 120_000)
+
+  it('SIGKILL between the provider’s payout and its record: after a restart the withdrawal is paid out once, the ledger sound, a second approval pays nothing', async () => {
+    const first = await startNode()
+    let cookie: string
+    let withdrawalId: number
+    try {
+      const email = `crash.payout.${process.pid}.${Date.now()}@example.com`
+      const registered = await fetch(`${first.address}/api/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          user: { email, password: TEST_PASSWORD, terms_acceptance: true, currency: 'EUR' },
+        }),
+      })
+      expect(registered.status).toBe(201)
+      cookie = `sid=${registered.headers
+        .getSetCookie()
+        .map((c) => /^sid=([^;]+)/.exec(c)?.[1])
+        .find(Boolean)!}`
+      const submit = (body: Record<string, unknown>) =>
+        fetch(`${first.address}/api/payments`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ currency: 'EUR', method_id: 'card', ...body }),
+        })
+      const funded = await submit({ action: 'deposit', amount_cents: 5_000, fields: cardFields() })
+      expect(((await funded.json()) as { payment: { state: string } }).payment.state).toBe('succeeded')
+      const asked = await submit({
+        action: 'cashout',
+        amount_cents: 3_000,
+        fields: { card_number: '4242 4242 4242 4242' },
+      })
+      const { payment } = (await asked.json()) as { payment: { id: number; state: string } }
+      expect(payment.state).toBe('pending')
+      withdrawalId = payment.id
+    } finally {
+      await stop(first)
+    }
+
+    // The operator approves; the command dies after the provider paid, before the record.
+    const died = await operator(['approve', String(withdrawalId)], 'payout_answered')
+    expect(died.signal).toBe('SIGKILL')
+    await withDb(async (db) => {
+      const [row] = await db.query<{ state: string; recallable: boolean }>(
+        'SELECT state, recallable FROM payments WHERE id = $1',
+        [withdrawalId],
+      )
+      expect(row).toEqual({ state: 'processing', recallable: false })
+      const [paid] = await db.query<{ status: string; action: string }>(
+        'SELECT status, action FROM sandbox_provider_payments WHERE payment_id = $1',
+        [withdrawalId],
+      )
+      expect(paid).toEqual({ status: 'approved', action: 'payout' })
+      // The crash was longer ago than the grace period (no node can still have it in flight).
+      await db.query(
+        'UPDATE payments SET payout_sent_at = payout_sent_at - make_interval(secs => $2) WHERE id = $1',
+        [withdrawalId, PROCESSING_GRACE_MS / 1_000 + 1],
+      )
+    })
+
+    const restarted = await startNode()
+    try {
+      // Reconciled at start-up, before the node served anything.
+      const history = (await (
+        await fetch(`${restarted.address}/api/player/payments`, { headers: { cookie: cookie! } })
+      ).json()) as Array<{ id: number; state: string }>
+      expect(history.find((p) => p.id === withdrawalId)).toMatchObject({ state: 'succeeded' })
+      const accounts = (await (
+        await fetch(`${restarted.address}/api/player/accounts`, { headers: { cookie: cookie! } })
+      ).json()) as Array<{ currency: string; amount_cents: number }>
+      expect(accounts.find((a) => a.currency === 'EUR')?.amount_cents).toBe(2_000)
+    } finally {
+      await stop(restarted)
+    }
+
+    // The operator, unsure, approves again: nothing is sent.
+    const again = await operator(['approve', String(withdrawalId)])
+    expect(again).toMatchObject({ code: 1, output: expect.stringContaining('is not pending') })
+    await withDb(async (db) => {
+      expect(await ledgerProblems(db)).toEqual([])
+      const payouts = await db.query('SELECT id FROM ledger_transactions WHERE idempotency_key = $1', [
+        `payment:${withdrawalId}:payout`,
+      ])
+      expect(payouts).toHaveLength(1)
+      expect(
+        await db.query('SELECT 1 FROM sandbox_provider_payments WHERE payment_id = $1', [withdrawalId]),
+      ).toHaveLength(1)
+    })
+    // Two api processes and two operator commands start here.
   }, 120_000)
 })
