@@ -238,7 +238,6 @@ describe('payouts left in flight', () => {
     const publish = vi.spyOn(ctx.app.realtime, 'publish')
     const payoutsOf = watchPayouts()
     afterGrace()
-    const outcomes = new Set<string>()
     // Several rounds: on PostgreSQL the five run on separate connections, in whatever order.
     for (let round = 0; round < 6; round++) {
       const { player, id, recall } = await pendingWithdrawal()
@@ -253,7 +252,6 @@ describe('payouts left in flight', () => {
         if (s.status === 'rejected') expect(String(s.reason)).toMatch(/not_pending/)
       }
       const { state } = await paymentRow(ctx, Number(id))
-      outcomes.add(state)
       expect(['succeeded', 'recalled']).toContain(state)
       const paidOut = state === 'succeeded' ? 1 : 0
       expect(payoutsOf(id)).toBe(paidOut)
