@@ -94,7 +94,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** Tests only (the crash test): the process kills itself at this point of a deposit. Refused in production. */
+  /** Tests only (the crash test): the process kills itself at this point of a deposit or a payout (lib/fault-points.ts). Refused in production. */
   TEST_FAULT_POINT: z.enum(FAULT_POINTS).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A session ends after this much inactivity, and in any case after SESSION_MAX_HOURS. */
@@ -111,7 +111,7 @@ const envSchema = z.object({
   /**
    * Largest counter a captcha challenge asks the browser to reach (SHA-256 proof of work, each
    * challenge picks one between a tenth of this and this). 150,000 averages about 80,000 hashes:
-   * see README for the measured solve times.
+   * see docs/performance.md for the measured solve times.
    */
   CAPTCHA_COMPLEXITY: z.coerce.number().int().min(100).max(10_000_000).default(150_000),
   /** Largest verification document a player may upload, in bytes (10 MiB). */

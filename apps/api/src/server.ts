@@ -4,7 +4,7 @@ import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
 import { gamesPort } from './modules/games/games-url.ts'
-import { casinoOrigins } from './lib/casino-origins.ts'
+import { casinoOrigins } from './lib/public-origin.ts'
 import { startGameServer } from '@aurum/games/src/start.ts'
 
 /** Starts the casino: database, migrations, seed, then HTTP. SIGTERM/SIGINT drain in-flight requests and exit. */

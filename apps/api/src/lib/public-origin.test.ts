@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { countryFromHost, parseDomainCountries } from '@aurum/shared'
 import { ConfigError, loadConfig } from '../config.ts'
-import { publicOriginResolver } from './public-origin.ts'
+import { casinoOrigins, publicOriginResolver } from './public-origin.ts'
 
 // Secrets given, so loading the configuration writes nothing to DATA_DIR.
 const env = (vars: Record<string, string>) => ({
@@ -49,5 +49,33 @@ describe('the public origin', () => {
     expect(publicOriginResolver(loadConfig(env({ DOMAIN_COUNTRIES: 'aurum.de=DE' })))('aurum.de')).toBe(
       'http://aurum.de:3000',
     )
+  })
+})
+
+describe('the casino’s origins', () => {
+  const origins = (vars: Record<string, string>) => casinoOrigins(loadConfig(env(vars)))
+
+  it('are PUBLIC_URL’s origin, never a wildcard', () => {
+    expect(origins({ PUBLIC_URL: 'https://casino.example/some/path' })).toEqual(['https://casino.example'])
+    expect(origins({ PUBLIC_URL: 'https://casino.example:8443', DOMAIN_COUNTRIES: '*.ca=CA' })).toEqual([
+      'https://casino.example:8443',
+    ])
+  })
+
+  it('include each exact domain of DOMAIN_COUNTRIES with the public scheme and port, not the wildcards', () => {
+    const domains = 'aurum.de=DE,*.com.au=AU'
+    expect(origins({ PUBLIC_URL: 'https://aurum.example', DOMAIN_COUNTRIES: domains })).toEqual([
+      'https://aurum.example',
+      'https://aurum.de',
+    ])
+    expect(origins({ PORT: '3000', DOMAIN_COUNTRIES: domains })).toEqual([
+      'http://localhost:3000',
+      'http://aurum.de:3000',
+      'http://127.0.0.1:3000',
+    ])
+  })
+
+  it('are the local origins at PORT without PUBLIC_URL', () => {
+    expect(origins({ PORT: '3100' })).toEqual(['http://localhost:3100', 'http://127.0.0.1:3100'])
   })
 })

@@ -1,26 +1,48 @@
 import { hostName, isWildcardDomain } from '@aurum/shared'
 import type { Config } from '../config.ts'
 
+type OriginConfig = Pick<Config, 'publicOrigin' | 'PUBLIC_URL' | 'PORT' | 'DOMAIN_COUNTRIES'>
+
 /**
- * The public origin of a request: the one place every absolute origin the server writes comes
- * from (links in e-mails, realtime URLs, SSR canonical and hreflang links). It is always a
- * string from configuration, never the Host header: a forged Host (`evil.example`) would
- * otherwise put an attacker's origin into a password-reset link (issue 19, finding 1).
- *
- * A host that equals an exact domain of DOMAIN_COUNTRIES (`aurum.ca=CA`) gets that domain with
- * the canonical scheme and port; wildcard entries (`*.com.au`) only detect the country, since
- * any host matches them. Every other host gets the canonical origin.
+ * The exact domains of DOMAIN_COUNTRIES (`aurum.ca=CA`), each with the canonical origin's scheme
+ * and port. Wildcard entries (`*.com.au`, kept as `.com.au`) only detect the country: any host
+ * matches them, so they never become an origin.
  */
-export function publicOriginResolver(
-  config: Pick<Config, 'publicOrigin' | 'DOMAIN_COUNTRIES'>,
-): (host: string | undefined) => string {
+function domainOrigins(config: Pick<Config, 'publicOrigin' | 'DOMAIN_COUNTRIES'>): Map<string, string> {
   const canonical = new URL(config.publicOrigin)
   const port = canonical.port ? `:${canonical.port}` : ''
-  const origins = new Map(
+  return new Map(
     config.DOMAIN_COUNTRIES.filter(([domain]) => !isWildcardDomain(domain)).map(([domain]) => [
       domain,
       `${canonical.protocol}//${domain}${port}`,
     ]),
   )
+}
+
+/**
+ * The public origin of a request: the one place every absolute origin the server writes comes
+ * from (links in e-mails, realtime and game URLs, SSR canonical and hreflang links). It is always
+ * a string from configuration, never the Host header: a forged Host (`evil.example`) would
+ * otherwise put an attacker's origin into a password-reset link (issue 19, finding 1).
+ *
+ * A host that equals an exact domain of DOMAIN_COUNTRIES gets that domain's origin; every other
+ * host gets the canonical origin (PUBLIC_URL's, or `http://localhost:PORT` outside production).
+ */
+export function publicOriginResolver(
+  config: Pick<Config, 'publicOrigin' | 'DOMAIN_COUNTRIES'>,
+): (host: string | undefined) => string {
+  const origins = domainOrigins(config)
   return (host) => (host && origins.get(hostName(host))) || config.publicOrigin
+}
+
+/**
+ * Every origin the casino's pages are served from: the canonical one and each exact domain's;
+ * without PUBLIC_URL (never in production) also `http://127.0.0.1:PORT`, the other local name.
+ * These, and never `*`, may frame the game server's pages; a state-changing request from one of
+ * them is not cross-site (plugins/csrf.ts).
+ */
+export function casinoOrigins(config: OriginConfig): string[] {
+  const origins = new Set([config.publicOrigin, ...domainOrigins(config).values()])
+  if (!config.PUBLIC_URL) origins.add(`http://127.0.0.1:${config.PORT}`)
+  return [...origins]
 }

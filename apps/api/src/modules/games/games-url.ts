@@ -8,16 +8,17 @@ export function gamesPort(config: Pick<Config, 'PORT' | 'GAMES_PORT'>): number {
 
 /**
  * The game server's address as the player's browser reaches it: GAMES_URL when configured,
- * otherwise the host the player used for the casino, on the game server's port (so the frame works
- * from another device on the network as well as on localhost).
+ * otherwise the request's public origin (lib/public-origin.ts: from configuration, never the Host
+ * header) on the game server's port.
  */
 export function gamesUrlFor(
   config: Pick<Config, 'PORT' | 'GAMES_PORT' | 'GAMES_URL'>,
-  request: FastifyRequest,
+  request: Pick<FastifyRequest, 'publicOrigin'>,
 ): string {
   if (config.GAMES_URL) return config.GAMES_URL.replace(/\/$/, '')
-  const host = request.hostname.replace(/:\d+$/, '')
-  return `${request.protocol}://${host}:${gamesPort(config)}`
+  const origin = new URL(request.publicOrigin)
+  origin.port = String(gamesPort(config))
+  return origin.origin
 }
 
 /**

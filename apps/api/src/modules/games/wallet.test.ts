@@ -45,6 +45,20 @@ async function session(funds = 10_000) {
   return { player, token, sessionId: auth.json().session_id as string }
 }
 
+describe('the game frame’s address', () => {
+  it('is the public origin on the game server’s port, never the Host header', async () => {
+    const player = await registerPlayer(ctx.app, { currency: 'EUR' })
+    const launch = await client(ctx, player.sid).post(
+      '/api/games/launch',
+      { identifier: 'goldfinch:test-slot-1', mode: 'demo' },
+      { host: 'evil.example:3000' },
+    )
+    expect(launch.statusCode, launch.body).toBe(200)
+    // No PUBLIC_URL in tests: the canonical origin is http://localhost:3000, the game server at 3001.
+    expect(new URL(launch.json().url).origin).toBe('http://localhost:3001')
+  })
+})
+
 describe('the seamless wallet', () => {
   it('refuses unsigned and wrongly signed calls, and malformed ones', async () => {
     const { sessionId } = await session()
