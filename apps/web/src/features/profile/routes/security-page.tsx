@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { SECOND_FACTOR_CODE, type UserInfo } from '@aurum/shared'
@@ -203,7 +203,6 @@ const disableSchema = z.object({
 
 function DisableTwoFactor() {
   const { t } = useTranslation()
-  const message = useFieldMessage()
   const { toasts } = useServices()
   const { disable } = useTwoFactorMutations()
   const {
@@ -224,6 +223,26 @@ function DisableTwoFactor() {
     <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
       <p className={styles.muted}>{t('security.two_factor_on_hint')}</p>
       <FormAlert message={errors.root?.message} />
+      <CodeAndPassword register={register} errors={errors} />
+      <Button type="submit" variant="secondary" disabled={disable.isPending}>
+        {t('security.two_factor_disable')}
+      </Button>
+    </form>
+  )
+}
+
+/** A second-factor code (or a backup code) and the current password: what turning 2FA off and new backup codes ask for. */
+function CodeAndPassword({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<z.infer<typeof disableSchema>>
+  errors: FieldErrors<z.infer<typeof disableSchema>>
+}) {
+  const { t } = useTranslation()
+  const message = useFieldMessage()
+  return (
+    <>
       <TextField
         label={t('fields.otp_attempt')}
         // A backup code has letters too: no numeric-only keypad.
@@ -239,10 +258,7 @@ function DisableTwoFactor() {
         error={message('current_password', errors.password?.message)}
         {...register('password')}
       />
-      <Button type="submit" variant="secondary" disabled={disable.isPending}>
-        {t('security.two_factor_disable')}
-      </Button>
-    </form>
+    </>
   )
 }
 
@@ -252,7 +268,6 @@ function DisableTwoFactor() {
  */
 function RenewBackupCodes({ onRenewed }: { onRenewed: (codes: string[]) => void }) {
   const { t } = useTranslation()
-  const message = useFieldMessage()
   const status = useBackupCodeStatus(true)
   const renew = useRenewBackupCodes()
   const {
@@ -288,19 +303,7 @@ function RenewBackupCodes({ onRenewed }: { onRenewed: (codes: string[]) => void 
       )}
       <p className={styles.muted}>{t('security.backup_codes_renew_hint')}</p>
       <FormAlert message={errors.root?.message} />
-      <TextField
-        label={t('fields.otp_attempt')}
-        autoComplete="one-time-code"
-        error={message('otp_attempt', errors.authentication_code?.message, SECOND_FACTOR_CODE)}
-        {...register('authentication_code')}
-      />
-      <TextField
-        label={t('fields.current_password')}
-        type="password"
-        autoComplete="current-password"
-        error={message('current_password', errors.password?.message)}
-        {...register('password')}
-      />
+      <CodeAndPassword register={register} errors={errors} />
       <Button type="submit" variant="secondary" disabled={renew.isPending}>
         {t('security.backup_codes_renew')}
       </Button>
