@@ -262,12 +262,14 @@ export class AccountsService {
     if (spent) throw expired()
     const userId = BigInt(id)
     const user = (await loadUser(this.db, userId))!
-    const email = normalizeEmail(user.email)
-    await this.refuseLockedAccount(email)
+    // A code takes its place under the failure limits before it is checked, as a password does.
+    const attempt = await this.signInFailures.take(normalizeEmail(user.email), request.ip)
+    if (typeof attempt === 'string') throw new AppError(attempt, 429)
     if (!(await this.acceptCode(user, code))) {
-      await this.recordFailure(email, request)
+      await attempt.failed()
       throw new AppError('invalid_code', 422, { otp_attempt: [t(request.locale, 'api.errors.invalid_code')] })
     }
+    await attempt.succeeded()
     // Recorded in the database, so the same cookie fails on every node; of two racing uses one wins.
     const claimed = await this.db.query(
       `WITH old AS (DELETE FROM two_factor_challenges_used WHERE user_id = $2 AND expires_at < $4)
@@ -294,15 +296,6 @@ export class AccountsService {
       return rows.length > 0
     }
     return this.twoFactor.useBackupCode(user.id, code)
-  }
-
-  /** 429 once the account has had too many failed sign-ins this hour (password or code). */
-  private async refuseLockedAccount(emailNormalized: string) {
-    if (await this.signInFailures.accountLocked(emailNormalized)) throw new AppError('account_locked', 429)
-  }
-
-  private async recordFailure(emailNormalized: string, request: FastifyRequest) {
-    await this.signInFailures.record(emailNormalized, request.ip)
   }
 
   /**
@@ -591,13 +584,16 @@ export class AccountsService {
     const user = (await loadUser(this.db, userId))!
     const locale = request.locale
     const normalized = normalizeEmail(user.email)
-    await this.refuseLockedAccount(normalized)
+    // The re-entered password takes its place under the failure limits before it is checked.
+    const attempt = await this.signInFailures.take(normalized, request.ip)
+    if (typeof attempt === 'string') throw new AppError(attempt, 429)
     if (!(await verifyPassword(user.password_hash, change.current_password))) {
-      await this.recordFailure(normalized, request)
+      await attempt.failed()
       throw new AppError('validation_failed', 422, {
         current_password: [t(locale, 'api.errors.invalid_password')],
       })
     }
+    await attempt.succeeded()
     const newEmail = change.email?.trim()
     const emailChange = newEmail && normalizeEmail(newEmail) !== normalized ? newEmail : undefined
     const passwordHash = change.password ? await hashPassword(change.password) : undefined

@@ -100,37 +100,6 @@ export class SignInFailures {
     }
   }
 
-  /** Whether the account has reached its limit (a step that only reads it: the second factor, a re-entered password). */
-  async accountLocked(email: string): Promise<boolean> {
-    if (this.redis) {
-      const n = await this.redis.zcount(this.accountKey(email), `(${this.now() - ACCOUNT_WINDOW_MS}`, '+inf')
-      return n >= ACCOUNT_FAILURES_PER_HOUR
-    }
-    const [row] = await this.db.query<{ n: bigint }>(
-      `SELECT count(*) AS n FROM auth_failures WHERE email_normalized = $1 AND created_at > now() - interval '1 hour'`,
-      [email],
-    )
-    return Number(row!.n) >= ACCOUNT_FAILURES_PER_HOUR
-  }
-
-  /** Counts a failure that took no place first. */
-  async record(email: string, ip: string): Promise<void> {
-    if (this.redis) {
-      const member = crypto.randomBytes(8).toString('hex')
-      await this.redis.eval(
-        RECORD,
-        2,
-        this.accountKey(email),
-        this.ipKey(ip),
-        this.now(),
-        member,
-        ACCOUNT_WINDOW_MS,
-        IP_WINDOW_MS,
-      )
-    }
-    await this.insertRecord(email, ip)
-  }
-
   /** The account's failures are forgiven (a new password set through a reset link). */
   async clear(email: string): Promise<void> {
     if (this.redis) await this.redis.del(this.accountKey(email))
@@ -157,14 +126,5 @@ redis.call('ZADD', KEYS[1], now, ARGV[2])
 redis.call('ZADD', KEYS[2], now, ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
-return 0
-`
-
-/** KEYS as TAKE; ARGV: now, member, account window, address window. */
-const RECORD = `
-redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
-redis.call('ZADD', KEYS[2], ARGV[1], ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
 return 0
 `

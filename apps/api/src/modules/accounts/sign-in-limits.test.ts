@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, createTestApp, registerPlayer, TEST_PASSWORD, type TestContext } from '../../test/helpers.ts'
 import { deleteRedisKeys, randomRedisPrefix, testRedisUrls } from '../../test/redis.ts'
-import { IP_FAILURES_PER_15_MIN } from './service.ts'
+import { ACCOUNT_FAILURES_PER_HOUR, IP_FAILURES_PER_15_MIN } from './service.ts'
 
 /** Where the limits are counted: the database alone (one node), or Redis shared by the nodes. */
 const stores: Array<[string, Record<string, string>]> = [
@@ -57,6 +57,26 @@ for (const [store, env] of stores) {
       // That address is refused even the right password; another one signs in.
       expect((await signIn(ctx, player.email, TEST_PASSWORD, ip)).statusCode).toBe(429)
       expect((await signIn(ctx, player.email, TEST_PASSWORD, address())).statusCode).toBe(200)
+    })
+
+    it(`checks at most ${ACCOUNT_FAILURES_PER_HOUR} of 110 parallel wrong passwords re-entered to change the account`, async () => {
+      const player = await registerPlayer(ctx.app)
+      // Each from its own address, so neither the route's limit nor the address's is reached first.
+      const answers = await Promise.all(
+        Array.from({ length: 110 }, (_, i) =>
+          ctx.app.inject({
+            method: 'PUT',
+            url: '/api/users',
+            payload: { user: { current_password: `Wrong-${i}-password`, password: 'Silver-Heron-4096' } },
+            cookies: { sid: player.sid },
+            remoteAddress: address(),
+          }),
+        ),
+      )
+      expect(tally(answers)).toEqual({
+        validation_failed: ACCOUNT_FAILURES_PER_HOUR,
+        account_locked: 110 - ACCOUNT_FAILURES_PER_HOUR,
+      })
     })
 
     it('gives a right password its place back: sign-ins that succeed never lock anyone out', async () => {
