@@ -72,24 +72,17 @@ export class RealtimeNotifier {
     if (this.stopped) return
     if (this.hub.mayHaveSubscribers(privateChannel('balance', userId.toString()))) {
       add(this.soon, userId, [currency])
-      this.soonTimer ??= setTimeout(() => this.flush('soon'), this.coalesceMs)
+      this.soonTimer ??= setTimeout(() => this.flush(), this.coalesceMs)
     } else {
       add(this.later, userId, [currency])
-      this.laterTimer ??= setTimeout(() => this.flush('later'), this.quietMs)
+      this.laterTimer ??= setTimeout(() => this.flushLater(), this.quietMs)
     }
   }
 
-  private flush(which: 'soon' | 'later'): void {
-    let due: Map<bigint, Set<string>>
-    if (which === 'soon') {
-      this.soonTimer = null
-      due = this.soon
-      this.soon = new Map()
-    } else {
-      this.laterTimer = null
-      due = this.later
-      this.later = new Map()
-    }
+  private flush(): void {
+    this.soonTimer = null
+    const due = this.soon
+    this.soon = new Map()
     for (const [userId, currencies] of due) {
       // Deferred currencies of the same player go along.
       const deferred = this.later.get(userId)
@@ -98,6 +91,29 @@ export class RealtimeNotifier {
         for (const c of deferred) currencies.add(c)
       }
       this.publishBalances(userId, currencies).catch((err: unknown) =>
+        this.log.warn({ err: (err as Error).message }, 'balance publication failed'),
+      )
+    }
+  }
+
+  /**
+   * The quiet balances, one player after another: all of them at once (200 players spinning
+   * without a tab) would queue 200 wallet reads ahead of the bets on the database connections, a
+   * pause of tens of milliseconds every interval. A player still waiting here when a subscription
+   * comes is published by it (`settle`), and skipped here.
+   */
+  private flushLater(): void {
+    this.laterTimer = null
+    void this.publishInTurn([...this.later.keys()])
+  }
+
+  private async publishInTurn(userIds: bigint[]): Promise<void> {
+    for (const userId of userIds) {
+      if (this.stopped) return
+      const currencies = this.later.get(userId)
+      if (!currencies) continue
+      this.later.delete(userId)
+      await this.publishBalances(userId, currencies).catch((err: unknown) =>
         this.log.warn({ err: (err as Error).message }, 'balance publication failed'),
       )
     }
@@ -133,7 +149,7 @@ export class RealtimeNotifier {
       .catch((err: unknown) => {
         if (!this.stopped) {
           add(this.later, userId, currencies)
-          this.laterTimer ??= setTimeout(() => this.flush('later'), this.quietMs)
+          this.laterTimer ??= setTimeout(() => this.flushLater(), this.quietMs)
         }
         throw err
       })
