@@ -75,7 +75,18 @@ describe('the casino’s origins', () => {
     ])
   })
 
-  it('are the local origins at PORT without PUBLIC_URL', () => {
+  it('are the local origins at PORT without PUBLIC_URL, and both loopback names of a local PUBLIC_URL', () => {
     expect(origins({ PORT: '3100' })).toEqual(['http://localhost:3100', 'http://127.0.0.1:3100'])
+    expect(origins({ PUBLIC_URL: 'http://127.0.0.1:4000' })).toEqual([
+      'http://127.0.0.1:4000',
+      'http://localhost:4000',
+    ])
+  })
+
+  it('give a visitor of a local casino links on the loopback name it used', () => {
+    const resolve = publicOriginResolver(loadConfig(env({ PUBLIC_URL: 'http://localhost:3000' })))
+    expect(resolve('127.0.0.1:3000')).toBe('http://127.0.0.1:3000')
+    expect(resolve('localhost:3000')).toBe('http://localhost:3000')
+    expect(resolve('evil.example')).toBe('http://localhost:3000')
   })
 })

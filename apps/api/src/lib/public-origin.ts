@@ -1,8 +1,6 @@
 import { hostName, isWildcardDomain } from '@aurum/shared'
 import type { Config } from '../config.ts'
 
-type OriginConfig = Pick<Config, 'publicOrigin' | 'PUBLIC_URL' | 'PORT' | 'DOMAIN_COUNTRIES'>
-
 /**
  * The exact domains of DOMAIN_COUNTRIES (`aurum.ca=CA`), each with the canonical origin's scheme
  * and port. Wildcard entries (`*.com.au`, kept as `.com.au`) only detect the country: any host
@@ -11,13 +9,17 @@ type OriginConfig = Pick<Config, 'publicOrigin' | 'PUBLIC_URL' | 'PORT' | 'DOMAI
 function domainOrigins(config: Pick<Config, 'publicOrigin' | 'DOMAIN_COUNTRIES'>): Map<string, string> {
   const canonical = new URL(config.publicOrigin)
   const port = canonical.port ? `:${canonical.port}` : ''
-  return new Map(
-    config.DOMAIN_COUNTRIES.filter(([domain]) => !isWildcardDomain(domain)).map(([domain]) => [
-      domain,
-      `${canonical.protocol}//${domain}${port}`,
-    ]),
+  const domains = config.DOMAIN_COUNTRIES.filter(([domain]) => !isWildcardDomain(domain)).map(
+    ([domain]) => domain,
   )
+  // A casino on this machine (`npm start`: http://localhost:3000) is as often opened by its
+  // other loopback name: links, realtime and the game frame then stay on the page's own origin.
+  const loopback = LOOPBACK_ALIAS[canonical.hostname]
+  if (loopback) domains.push(loopback)
+  return new Map(domains.map((domain) => [domain, `${canonical.protocol}//${domain}${port}`]))
 }
+
+const LOOPBACK_ALIAS: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }
 
 /**
  * The public origin of a request: the one place every absolute origin the server writes comes
@@ -36,13 +38,10 @@ export function publicOriginResolver(
 }
 
 /**
- * Every origin the casino's pages are served from: the canonical one and each exact domain's;
- * without PUBLIC_URL (never in production) also `http://127.0.0.1:PORT`, the other local name.
- * These, and never `*`, may frame the game server's pages; a state-changing request from one of
- * them is not cross-site (plugins/csrf.ts).
+ * Every origin the casino's pages are served from: the canonical one, each exact domain's and,
+ * for a casino on this machine, its other loopback name. These, and never `*`, may frame the game
+ * server's pages; a state-changing request from one of them is not cross-site (plugins/csrf.ts).
  */
-export function casinoOrigins(config: OriginConfig): string[] {
-  const origins = new Set([config.publicOrigin, ...domainOrigins(config).values()])
-  if (!config.PUBLIC_URL) origins.add(`http://127.0.0.1:${config.PORT}`)
-  return [...origins]
+export function casinoOrigins(config: Pick<Config, 'publicOrigin' | 'DOMAIN_COUNTRIES'>): string[] {
+  return [...new Set([config.publicOrigin, ...domainOrigins(config).values()])]
 }
