@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
 import { checkLedger } from '../ledger/check.ts'
 import { PROCESSING_GRACE_MS, type FaultPoint, type PaymentService } from './service.ts'
-import { balance, CARDS, client, fund, paymentRow } from './testing.ts'
+import { balance, CARDS, client, fund, dieAtPoint, paymentRow } from './testing.ts'
 
 /**
  * Withdrawals in flight (docs/payments.md "Payouts in flight"): the operator's approval marks the
@@ -27,12 +27,7 @@ afterAll(async () => {
   await ctx.close()
 })
 
-/** The node "dies" at a fault point: the operator's command ends there, nothing after it runs. */
-const dieAt = (point: FaultPoint) => {
-  payments.faultHook = (at) => {
-    if (at === point) throw new Error(`killed at ${at}`)
-  }
-}
+const dieAt = (point: FaultPoint) => dieAtPoint(payments, point)
 
 /** The clock moved past the grace period a payout in flight gets. */
 const afterGrace = () => {

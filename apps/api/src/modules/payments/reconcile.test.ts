@@ -8,7 +8,7 @@ import { createTestApp, registerPlayer, type TestContext } from '../../test/help
 import { checkLedger } from '../ledger/check.ts'
 import { SandboxProvider } from './sandbox-provider.ts'
 import { PROCESSING_GRACE_MS, type FaultPoint, type PaymentService } from './service.ts'
-import { balance, CARDS, cardFields, client, deliver, paymentRow } from './testing.ts'
+import { balance, CARDS, cardFields, client, deliver, dieAtPoint, paymentRow } from './testing.ts'
 
 /**
  * Deposits left in flight (docs/payments.md "Payments in flight"): a node that dies between
@@ -35,12 +35,7 @@ afterAll(async () => {
 let keys = 0
 const newKey = () => `reconcile-${process.pid}-${++keys}`
 
-/** The node "dies" at a fault point: the request ends there, nothing after it runs. */
-const dieAt = (point: FaultPoint) => {
-  payments.faultHook = (at) => {
-    if (at === point) throw new Error(`killed at ${at}`)
-  }
-}
+const dieAt = (point: FaultPoint) => dieAtPoint(payments, point)
 
 /** The clock moved past the grace period a payment in flight gets. */
 const afterGrace = () => {

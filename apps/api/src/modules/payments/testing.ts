@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { TestContext } from '../../test/helpers.ts'
 import type { ProviderEvent } from './provider.ts'
+import type { FaultPoint, PaymentService } from './service.ts'
 
 /** Test helpers of the payments suites: requests as a signed-in player, and test cards. */
 export const CARDS = {
@@ -71,4 +72,14 @@ export async function paymentRow(ctx: TestContext, id: number) {
     [id],
   )
   return row!
+}
+
+/**
+ * The node "dies" at a fault point (lib/fault-points.ts): the request or the operator's command
+ * ends there and nothing after it runs, as the crash test's SIGKILL does, in-process.
+ */
+export function dieAtPoint(payments: PaymentService, point: FaultPoint): void {
+  payments.faultHook = (at) => {
+    if (at === point) throw new Error(`killed at ${at}`)
+  }
 }
