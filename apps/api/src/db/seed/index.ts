@@ -2,15 +2,19 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Database } from '../client.ts'
+import { LOCALES, type Locale } from '@aurum/shared'
 import * as ref from './reference-data.ts'
 import { syncCatalogue } from '../../modules/games/catalogue.ts'
 import { catalogueEntries, PROVIDER_TITLES } from '../../modules/games/source.ts'
 
 export const CONTENT_DIR = path.join(import.meta.dirname, 'content')
 export const FILES_DIR = path.join(CONTENT_DIR, 'files')
-/** Languages the seeded CMS content is written in; the api falls back to en for the rest. */
-const CONTENT_LOCALES = ['en', 'de'] as const
-type Localized = Partial<Record<(typeof CONTENT_LOCALES)[number], string>>
+/**
+ * Languages the seeded CMS content may be written in: every interface language. A text missing in one
+ * falls back along en-AU → en when the api answers.
+ */
+const CONTENT_LOCALES = LOCALES
+type Localized = Partial<Record<Locale, string>> & { en: string }
 
 interface PageManifest {
   slug: string
@@ -122,7 +126,14 @@ async function seedPages(db: Database) {
       [page.slug, page.categories, position],
     )
     for (const locale of CONTENT_LOCALES) {
-      const meta = page.meta[locale]
+      // A page's meta sits in pages.json, or in pages/<slug>/<locale>.json next to its HTML.
+      const metaFile = path.join(CONTENT_DIR, 'pages', page.slug, `${locale}.json`)
+      const meta =
+        page.meta[locale] ??
+        (await fs
+          .readFile(metaFile, 'utf8')
+          .then((text) => JSON.parse(text) as PageManifest['meta'][string])
+          .catch(() => undefined))
       const file = path.join(CONTENT_DIR, 'pages', page.slug, `${locale}.html`)
       const content = page.categories.includes('seo')
         ? ''
