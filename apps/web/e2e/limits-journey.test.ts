@@ -147,6 +147,8 @@ describe('responsible-gambling limits in the browser', () => {
     const browser = await launch()
     const page = await browser.context.newPage()
     onTestFailed(() => screenshot(page, 'limits-exclusion-failed').catch(() => undefined))
+    // The page's clock runs on its own, and is moved forward instead of waiting for the toasts' 10 s.
+    await page.clock.install()
     try {
       await newPlayer(page, `limits.exclusion.${Date.now()}@example.com`)
       await deposit(page, '100')
@@ -175,7 +177,7 @@ describe('responsible-gambling limits in the browser', () => {
       await page.waitForURL(/\/users\/limits$/)
       const warning = page.getByText(/a limit you set has been reached/i)
       await warning.waitFor()
-      await page.waitForTimeout(11_000)
+      await page.clock.fastForward(11_000)
       expect(await warning.isVisible()).toBe(true)
 
       // A deposit is refused with the reason.

@@ -173,6 +173,8 @@ describe('play limits in the game frame', () => {
     const page = await browser.context.newPage()
     const problems = watchConsole(page)
     onTestFailed(() => screenshot(page, 'game-limits-failed').catch(() => undefined))
+    // The page's clock runs on its own, and is moved forward instead of waiting for the toasts' 10 s.
+    await page.clock.install()
     try {
       const email = `coolingoff.${Date.now()}@example.com`
       await playerWithMoney(page, base, email)
@@ -218,7 +220,7 @@ describe('play limits in the game frame', () => {
       )
       expect(await page.getByRole('region', { name: new RegExp(slot.title, 'i') }).count()).toBe(0)
       // It stays past the 10 s other toasts last, until the player closes it.
-      await page.waitForTimeout(10_500)
+      await page.clock.fastForward(10_500)
       expect(await warning.count()).toBe(1)
       expect(await axe(page)).toEqual([])
       await screenshot(page, 'game-limits-toast')
