@@ -2,7 +2,7 @@
 // when TEST_DATABASE_URL is set, then the browser tests against a production build. The Redis
 // cases (sessions kept in Redis) join the api suites when TEST_REDIS_URL is set or a Redis
 // answers on 127.0.0.1:6379.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -30,6 +30,9 @@ function vitest(name, projects, env = {}) {
     'vitest',
     'run',
     ...projects.flatMap((p) => ['--project', p]),
+    // Two test files at a time (vitest's default is one less than the cores: one, here). Each
+    // file has a database of its own; on PostgreSQL much of a file's time is the server's work.
+    `--maxWorkers=${Math.max(2, os.availableParallelism() - 1)}`,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
@@ -63,8 +66,36 @@ function redisAnswers(host, port) {
 const redisUrl =
   process.env.TEST_REDIS_URL || ((await redisAnswers('127.0.0.1', 6379)) ? 'redis://127.0.0.1:6379' : '')
 
-run('typecheck', 'npx', ['tsc', '-p', '.'])
-run('lint', 'npm', ['run', 'lint', '--silent'])
+/**
+ * Steps side by side, each on a core of its own (the type check and the linter are single-threaded):
+ * their output is printed as each ends, so it does not interleave.
+ */
+async function runTogether(steps) {
+  await Promise.all(
+    steps.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now()
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+          let output = ''
+          child.stdout.on('data', (chunk) => (output += chunk))
+          child.stderr.on('data', (chunk) => (output += chunk))
+          child.on('close', (code) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1)
+            console.log(`\n▶ ${name}\n${output.trimEnd()}`)
+            console.log(`◀ ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds} s`)
+            if (code !== 0) failures.push(name)
+            resolve()
+          })
+        }),
+    ),
+  )
+}
+
+await runTogether([
+  ['typecheck', 'npx', ['tsc', '-p', '.']],
+  ['lint', 'npm', ['run', 'lint', '--silent']],
+])
 const pgliteEnv = { TEST_DATABASE_URL: '' }
 const redisEnv = { TEST_REDIS_URL: redisUrl }
 vitest('unit and api tests (PGlite)', ['unit', 'api'], { ...pgliteEnv, ...redisEnv })
