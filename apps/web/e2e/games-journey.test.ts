@@ -105,16 +105,44 @@ describe('games', () => {
     }
   })
 
-  it('fits the game in the window: 16:9 below the header on a laptop, upright on a phone', async () => {
-    const browser = await launch({ viewport: { width: 1280, height: 720 } })
+  it('fits the game in the window: 16:9 below the header on a laptop, upright on a phone, clear of the notices', async () => {
+    const browser = await launch({ viewport: { width: 390, height: 844 } })
     const page = await browser.context.newPage()
     onTestFailed(() => screenshot(page, 'games-fit-failed').catch(() => undefined))
     try {
       await page.goto(base + '/', { waitUntil: 'load' })
-      await answerNotices(page)
       const slot = await firstSlot(page)
       const frame = page.getByRole('region', { name: slot.title, exact: true })
       const spin = page.frameLocator('iframe').getByRole('button', { name: /^spin$/i })
+      const balance = page.frameLocator('iframe').getByRole('status', { name: /^balance$/i })
+
+      // A first visit on a phone: both notices wait in one bar of at most a fifth of the window,
+      // and the game's balance and Spin button stay uncovered above it.
+      await page.goto(`${base}/play/${slot.provider}/${slot.seo_title}`, { waitUntil: 'load' })
+      const cookies = page.getByRole('region', { name: /^we use cookies$/i })
+      await cookies.waitFor()
+      await page.getByRole('region', { name: /^card payments$/i }).waitFor()
+      await spin.waitFor()
+      await page.getByTestId('game-frame-slot').evaluate((slot) => slot.scrollIntoView())
+      const bar = (await cookies.locator('..').boundingBox())!
+      expect(bar.height).toBeLessThanOrEqual(844 * 0.2)
+      expect(bar.y + bar.height).toBeCloseTo(844, 0)
+      for (const target of [spin, balance]) {
+        const box = (await target.boundingBox())!
+        const hit = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x!, y!)?.tagName,
+          [box.x + box.width / 2, box.y + box.height / 2],
+        )
+        expect(hit).toBe('IFRAME')
+      }
+      expect(await axe(page)).toEqual([])
+      await screenshot(page, 'notices-phone-game')
+      // The details unfold on demand; the answers close the bar and give the room back.
+      await cookies.getByRole('button', { name: /^details$/i }).click()
+      await cookies.getByRole('link', { name: /cookie policy/i }).waitFor()
+      await answerNotices(page)
+      await cookies.waitFor({ state: 'detached' })
+      await page.setViewportSize({ width: 1280, height: 720 })
       /** Scrolled to the frame, as a player does to play: the frame's box, the game's, its spin button's, the header's. */
       const boxes = async () => {
         await spin.waitFor()

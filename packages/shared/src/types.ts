@@ -110,6 +110,8 @@ export interface BannerDescription {
   button: string
   link: string
   groups: number[]
+  /** Paths that must be mounted, besides the link, for the banner's promise to hold. */
+  requires?: string[]
 }
 export interface ServerData {
   country: string | null

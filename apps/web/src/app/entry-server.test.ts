@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SsrRequest, SsrTransport } from '@aurum/shared'
-import { createTestApp, type TestContext } from '../../../api/src/test/helpers.ts'
+import { createTestApp, registerPlayer, type TestContext } from '../../../api/src/test/helpers.ts'
 import { seedTestGames } from '../../../api/src/modules/games/testing.ts'
 import { render } from './entry-server.tsx'
 
@@ -102,6 +102,43 @@ describe('server-side rendering', () => {
     const au = await render(request('/', { country: 'AU' }))
     if (au.kind !== 'html') throw new Error('expected html')
     expect(au.lang).toBe('en-AU')
+  })
+
+  it('shows CMS amounts in the visitor currency: country default for guests, the wallet for players', async () => {
+    const page = async (url: string, options: Partial<SsrRequest> = {}) => {
+      const result = await render(request(url, options))
+      if (result.kind !== 'html') throw new Error(`expected html for ${url}`)
+      // Intl separates with no-break spaces.
+      return { ...result, html: result.html.replace(/[\u00a0\u202f]/g, ' '), head: result.head }
+    }
+    const ca = await page('/bonus-terms', { country: 'CA' })
+    expect(ca.lang).toBe('en-CA')
+    expect(ca.html).toContain('100% up to $500 + 100 free spins')
+    expect(ca.head).toContain('100% up to $500 + 100 free spins')
+    expect(ca.html).not.toContain('{{amount')
+    expect((await page('/fr-ca/bonus-terms', { country: 'CA' })).html).toMatch(/500 \$/)
+    const de = await page('/bonus-terms', { country: 'DE' })
+    expect(de.html).toContain('100 % bis 500 € + 100 Freispiele')
+    expect(de.html).not.toContain('{{amount')
+    expect((await page('/bonus-terms', { country: 'NZ' })).html).toContain('up to $500')
+    expect((await page('/bonus-terms', { country: 'FR' })).html).toContain('up to €500')
+    // A signed-in player reads their wallet's currency; a crypto player their country's fiat.
+    const nok = await registerPlayer(ctx.app, { currency: 'NOK' })
+    const cookie = { cookie: `sid=${nok.sid}` }
+    expect((await page('/bonus-terms', { country: 'CA', headers: cookie })).html).toContain('up to NOK 5,000')
+    const btc = await registerPlayer(ctx.app, { currency: 'BTC', country: 'AU' })
+    expect(
+      (await page('/bonus-terms', { country: 'CA', headers: { cookie: `sid=${btc.sid}` } })).html,
+    ).toContain('up to A$500')
+  })
+
+  it('names app routes in the page language, from CMS SEO meta or the translations', async () => {
+    const ja = await render(request('/ja/support'))
+    if (ja.kind !== 'html') throw new Error('expected html')
+    expect(ja.head).toContain('<title>サポート')
+    const fi = await render(request('/fi'))
+    if (fi.kind !== 'html') throw new Error('expected html')
+    expect(fi.head).toMatch(/<title>Aurum Casino – nettislotit/)
   })
 
   it('renders game lists by their link forms and answers 404 for unknown categories and producers', async () => {

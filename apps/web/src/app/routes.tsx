@@ -35,20 +35,30 @@ import { localesQuery } from '../features/info/api/get-locales.ts'
 import { projectQuery } from '../features/info/api/get-project.ts'
 import { HttpError } from '../lib/http/errors.ts'
 import { loadErrorLabel } from '../lib/logger.ts'
-import type { CmsPage, Locale } from '@aurum/shared'
+import type { CmsPage } from '@aurum/shared'
 import { useParams } from 'react-router'
+import { cmsTextFromCache } from '../features/content/cms-text.ts'
+import { routePatterns, type MountedRoutesHandle } from '../lib/mounted-routes.ts'
+import type { AppEnv } from '../lib/services.tsx'
 
-/** SEO meta stored in the CMS for an app route (pages in the `seo` category), when there is one. */
-function cmsSeo(queryClient: QueryClient, locale: Locale, path: string) {
-  const page = queryClient.getQueryData<CmsPage>(['cms', 'page', locale, path])
-  return page
-    ? { title: page.blocks.title, description: page.blocks.description, keywords: page.blocks.keywords }
-    : undefined
+/**
+ * SEO meta stored in the CMS for an app route (pages in the `seo` category) or of a static page,
+ * when there is one, with its amounts in the visitor's currency.
+ */
+function cmsSeo(queryClient: QueryClient, env: AppEnv, path: string) {
+  const page = queryClient.getQueryData<CmsPage>(['cms', 'page', env.locale, path])
+  if (!page) return undefined
+  const cmsText = cmsTextFromCache(queryClient, env)
+  return {
+    title: cmsText(page.blocks.title),
+    description: cmsText(page.blocks.description),
+    keywords: cmsText(page.blocks.keywords),
+  }
 }
 
 function i18nSeo(key: string): RouteHandle['seo'] {
   return ({ t, queryClient, env }) =>
-    cmsSeo(queryClient, env.locale, `seo/${key}`) ?? {
+    cmsSeo(queryClient, env, `seo/${key}`) ?? {
       title: t(`seo.${key}.title`),
       description: t(`seo.${key}.description`),
       keywords: t(`seo.${key}.keywords`),
@@ -152,7 +162,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
     if (limits && reachedLimit(limits, currency)) throw redirect('/users/limits?notice=limit_reached')
   }
 
-  return [
+  const routes: RouteObject[] = [
     {
       id: 'root',
       element: <RootLayout />,
@@ -372,24 +382,14 @@ export function createRoutes(services: AppServices): RouteObject[] {
           loader: staticPageLoader,
           errorElement: <PageError />,
           handle: {
-            seo: ({ queryClient: qc, env: e, params }) => {
-              const page = qc.getQueryData<CmsPage>([
-                'cms',
-                'page',
-                e.locale,
-                (params['*'] ?? '').replace(/\/$/, ''),
-              ])
-              return (
-                page && {
-                  title: page.blocks.title,
-                  description: page.blocks.description,
-                  keywords: page.blocks.keywords,
-                }
-              )
-            },
+            seo: ({ queryClient: qc, env: e, params }) =>
+              cmsSeo(qc, e, (params['*'] ?? '').replace(/\/$/, '')),
           } satisfies RouteHandle,
         },
       ],
     },
   ]
+  // Content shows only links that lead somewhere: the patterns of this very tree (lib/mounted-routes.ts).
+  routes[0]!.handle = { mountedPatterns: routePatterns(routes) } satisfies MountedRoutesHandle
+  return routes
 }

@@ -31,6 +31,8 @@ interface BannerSeed {
   slider: string
   image: string
   link: string
+  /** Paths that must be mounted in the web app, besides the link, for the banner to show. */
+  requires?: string[]
   groups: number[]
   title: Localized
   text: Localized
@@ -197,6 +199,7 @@ async function seedFiles(db: Database) {
             button: banner.button[locale] ?? banner.button.en,
             link: banner.link,
             groups: banner.groups,
+            ...(banner.requires ? { requires: banner.requires } : {}),
           })
         : ''
       await db.query(

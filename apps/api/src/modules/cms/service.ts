@@ -30,6 +30,19 @@ function pick<T extends { locale: string }>(rows: T[], locale: Locale): T | unde
   return rows[0]
 }
 
+/**
+ * The translation in the locale's own language only (en-AU may take en, ja may not). SEO meta of
+ * an app route uses it: without meta in the language the app's own translated title applies, not
+ * an English one.
+ */
+function pickSameLanguage<T extends { locale: string }>(rows: T[], locale: Locale): T | undefined {
+  const language = locale.split('-')[0]
+  return pick(
+    rows.filter((r) => r.locale.split('-')[0] === language),
+    locale,
+  )
+}
+
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>()
   for (const row of rows) {
@@ -105,7 +118,7 @@ export class CmsService {
         .select()
         .from(cmsPageTranslations)
         .where(eq(cmsPageTranslations.pageId, page.id))
-      const t = pick(rows, locale)
+      const t = page.categories.includes(SEO_CATEGORY) ? pickSameLanguage(rows, locale) : pick(rows, locale)
       if (!t) return undefined
       return {
         id: String(page.id),

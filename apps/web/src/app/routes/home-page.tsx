@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useFiles } from '../../features/content/api/get-files.ts'
 import { useSnippet } from '../../features/content/api/get-snippets.ts'
 import { BannerSlider } from '../../features/content/components/banner-slider.tsx'
-import { bannersFor } from '../../features/content/components/banners.ts'
+import { useBanners } from '../../features/content/components/banners.ts'
 import { PromoCard } from '../../features/content/components/promo-card.tsx'
 import { HtmlContent } from '../../components/html-content/html-content.tsx'
 import { Grid } from '../../components/grid/grid.tsx'
@@ -16,19 +15,15 @@ import styles from './home-page.module.css'
 /** The main page: hero banners, the lobby row, latest wins, why-us blocks, promotions, tournaments and jackpot teasers, SEO text. */
 export function HomePage() {
   const { t } = useTranslation()
-  const files = useFiles().data ?? []
+  const bannersFor = useBanners()
   const whyUs = useSnippet('home-why-us')
   const seoText = useSnippet('home-seo')
   const responsible = useSnippet('home-responsible')
-  const promos = [
-    ...bannersFor(files, 'promo'),
-    ...bannersFor(files, 'tournaments'),
-    ...bannersFor(files, 'jackpot-top'),
-  ]
+  const promos = [...bannersFor('promo'), ...bannersFor('tournaments'), ...bannersFor('jackpot-top')]
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden">{t('home.heading')}</h1>
-      <BannerSlider banners={bannersFor(files, 'index-top')} label={t('home.featured')} priority />
+      <BannerSlider banners={bannersFor('index-top')} label={t('home.featured')} priority />
 
       <GameSearch>
         <section aria-labelledby="top-games" className={styles.section}>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { TIMING } from '@aurum/shared'
+import { cmsCurrency, formatCmsAmount, TIMING } from '@aurum/shared'
+import { useIsMountedLink } from '../../lib/mounted-routes.ts'
+import { useServices } from '../../lib/services.tsx'
 import { Button, ButtonLink } from '../button/button.tsx'
 import styles from './enter-buttons.module.css'
 
@@ -12,14 +14,21 @@ export function promoBannerVisible(dismissedAt: number | null, now: number): boo
   return dismissedAt === null || now - dismissedAt >= TIMING.promoBannerReturnMs
 }
 
+/** The welcome offer the promo banner announces: it shows only once its page exists. */
+const WELCOME_OFFER_PATH = '/welcome-bonuses'
+
 /**
  * Enter buttons for anonymous visitors: Login and Registration, and a dismissible promo
  * banner that opens registration. Login first offers the browser's stored credentials.
  */
 export function EnterButtons({ showPromo = true }: { showPromo?: boolean }) {
   const { t } = useTranslation()
+  const { env } = useServices()
   const navigate = useNavigate()
   const [promo, setPromo] = useState(false)
+  const offerExists = useIsMountedLink()(WELCOME_OFFER_PATH)
+  // A guest: the offer in their country's currency, nominally (see CMS_NOMINAL).
+  const offer = formatCmsAmount(500, cmsCurrency(null, env.country), env.locale)
 
   useEffect(() => {
     const check = () => {
@@ -51,10 +60,10 @@ export function EnterButtons({ showPromo = true }: { showPromo?: boolean }) {
 
   return (
     <div className={styles.enter}>
-      {showPromo && promo && (
+      {showPromo && promo && offerExists && (
         <div className={styles.promo}>
           <button type="button" className={styles.promoLink} onClick={() => void navigate('/registration')}>
-            <strong>{t('enter.promo_title')}</strong> <span>{t('enter.promo_text')}</span>
+            <strong>{t('enter.promo_title', { amount: offer })}</strong> <span>{t('enter.promo_text')}</span>
           </button>
           <button
             type="button"

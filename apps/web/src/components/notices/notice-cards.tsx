@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { COOKIES } from '@aurum/shared'
@@ -7,65 +7,124 @@ import { writeCookie } from '../../lib/cookies.ts'
 import { Button } from '../button/button.tsx'
 import styles from './notices.module.css'
 
+/** The bar's height, for layouts that must stay clear of it (the game frame, the minimised game). */
+const HEIGHT_PROPERTY = '--notices-height'
+
 /**
- * The cookie and EMP notice cards (spec §2), those still to answer. Visitors from Australia get
- * the AU cookie text and a consent card instead of the plain notice.
+ * The cookie and EMP notices (spec §2), those still to answer, as one compact bar at the bottom
+ * of the window: a line and the buttons per notice, the full text behind "Details". The page
+ * makes room for the bar (`--notices-height`), so it never covers a game's balance or Spin button.
+ * Visitors from Australia get the AU cookie text and a consent choice instead of the plain notice.
  */
 export function NoticeCards({ cookies, emp }: { cookies: boolean; emp: boolean }) {
   const { t } = useTranslation()
   const { env } = useServices()
   const [cookiesOpen, setCookiesOpen] = useState(cookies)
   const [empOpen, setEmpOpen] = useState(emp)
+  const bar = useRef<HTMLDivElement>(null)
   const au = env.country === 'AU'
+  const open = cookiesOpen || empOpen
 
-  if (!cookiesOpen && !empOpen) return null
+  useLayoutEffect(() => {
+    const element = bar.current
+    if (!open || !element) return
+    const root = document.documentElement
+    const publish = () => root.style.setProperty(HEIGHT_PROPERTY, `${element.offsetHeight}px`)
+    publish()
+    const observer = new ResizeObserver(publish)
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty(HEIGHT_PROPERTY)
+    }
+  }, [open])
+
+  if (!open) return null
   const acceptCookies = (value: 'all' | 'essential') => {
     writeCookie(COOKIES.cookiesAccepted, value, COOKIES.cookiesAcceptedMaxAgeSeconds)
     setCookiesOpen(false)
   }
   return (
-    <div className={styles.stack}>
+    <div ref={bar} className={styles.bar}>
       {empOpen && (
-        <section className={styles.card} aria-label={t('notices.emp_title')}>
-          <p className={styles.title}>{t('notices.emp_title')}</p>
-          <p className={styles.text}>{t('notices.emp_text')}</p>
-          <Button
-            size="small"
-            variant="secondary"
-            onClick={() => {
-              localStorage.setItem(COOKIES.empApproval, String(Date.now()))
-              setEmpOpen(false)
-            }}
-          >
-            {t('notices.emp_ok')}
-          </Button>
-        </section>
+        <Notice
+          title={t('notices.emp_title')}
+          details={t('notices.emp_text')}
+          actions={
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => {
+                localStorage.setItem(COOKIES.empApproval, String(Date.now()))
+                setEmpOpen(false)
+              }}
+            >
+              {t('notices.emp_ok')}
+            </Button>
+          }
+        />
       )}
       {cookiesOpen && (
-        <section
-          className={`${styles.card} ${au ? styles.consent : ''}`}
-          aria-label={t('notices.cookies_title')}
-          data-notice="cookies"
-        >
-          <p className={styles.title}>{au ? t('notices.au_consent_title') : t('notices.cookies_title')}</p>
-          <p className={styles.text}>
+        <Notice
+          name="cookies"
+          title={au ? t('notices.au_consent_title') : t('notices.cookies_title')}
+          details={
             <Trans
               i18nKey={au ? 'notices.cookies_text_au' : 'notices.cookies_text'}
               components={{ policy: <Link to="/cookie-policy" /> }}
             />
-          </p>
-          <div className={styles.actions}>
-            {au && (
-              <Button size="small" variant="secondary" onClick={() => acceptCookies('essential')}>
-                {t('notices.cookies_essential')}
+          }
+          actions={
+            <>
+              {au && (
+                <Button size="small" variant="secondary" onClick={() => acceptCookies('essential')}>
+                  {t('notices.cookies_essential')}
+                </Button>
+              )}
+              <Button size="small" onClick={() => acceptCookies('all')}>
+                {au ? t('notices.au_consent_accept') : t('notices.cookies_accept')}
               </Button>
-            )}
-            <Button size="small" onClick={() => acceptCookies('all')}>
-              {au ? t('notices.au_consent_accept') : t('notices.cookies_accept')}
-            </Button>
-          </div>
-        </section>
+            </>
+          }
+        />
       )}
     </div>
+  )
+}
+
+/** One notice: its title on a line, "Details" to unfold the text, and its answers. */
+function Notice({
+  name,
+  title,
+  details,
+  actions,
+}: {
+  name?: string
+  title: string
+  details: ReactNode
+  actions: ReactNode
+}) {
+  const { t } = useTranslation()
+  const [expanded, setExpanded] = useState(false)
+  const detailsId = useId()
+  return (
+    <section className={styles.notice} aria-label={title} data-notice={name}>
+      <div className={styles.line}>
+        <p className={styles.title}>{title}</p>
+        <button
+          type="button"
+          className={styles.details}
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          onClick={() => setExpanded((e) => !e)}
+        >
+          {t('notices.details')}
+        </button>
+        <div className={styles.actions}>{actions}</div>
+      </div>
+      <p id={detailsId} className={styles.text} hidden={!expanded}>
+        {details}
+      </p>
+    </section>
   )
 }
