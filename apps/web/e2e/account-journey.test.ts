@@ -66,6 +66,10 @@ describe.each([
     // Step 2: personal details (the phone goes out with a + prefix).
     await page.getByLabel(/first name/i).fill('Ana')
     await page.getByLabel(/last name/i).fill('Lindqvist')
+    // A date in the future is a typo, not a minor: it has its own message.
+    await page.getByLabel(/date of birth/i).fill('2099-06-15')
+    await page.getByRole('button', { name: /continue/i }).click()
+    await page.getByText(/^enter your real date of birth\.$/i).waitFor()
     await page.getByLabel(/date of birth/i).fill('1991-06-15')
     await page.getByLabel(/country calling code/i).selectOption('DE')
     await page.getByLabel(/^phone number$/i).fill('151 23456789')
@@ -90,6 +94,12 @@ describe.each([
     await page.goto(base + link)
     await page.getByRole('heading', { name: /e-?mail confirmed/i }).waitFor()
     expect(await page.locator('header').textContent()).not.toMatch(/confirm your e-?mail/i)
+    // The same link again: already confirmed (not "expired"), and the next step is to play.
+    await page.goto(base + link)
+    await page.getByRole('heading', { name: /already confirmed/i }).waitFor()
+    await page.getByRole('link', { name: /start playing/i }).waitFor()
+    expect(await axe(page)).toEqual([])
+    await screenshot(page, `already-confirmed-${name}`)
 
     // Sign out, then sign in on the login page.
     await signOut(page)
@@ -209,6 +219,68 @@ describe('the game route for other guests', () => {
       const res = await page.goto(base + '/play/aurum/golden-reels', { waitUntil: 'networkidle' })
       expect(res?.status()).toBe(404)
       expect(new URL(page.url()).pathname).toBe('/play/aurum/golden-reels')
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
+describe('the account pages on a direct load', () => {
+  it('shows the saved country, a phone code that follows it, and a 404 inside the account for an unknown page', async () => {
+    // No geo header: the visitor's country is unknown, so the phone code starts at the fallback.
+    const browser = await launch()
+    try {
+      const page = await browser.context.newPage()
+      const problems = watchConsole(page)
+      onTestFailed(() => screenshot(page, 'account-direct-load-failed').catch(() => undefined))
+      // A guest is sent to registration, as from every account page.
+      await page.goto(base + '/users/nope')
+      await page.waitForURL(`${base}/registration?redirect=${encodeURIComponent('/users/nope')}`)
+      await registerPlayer(page, base, { email: `direct.${Date.now()}@example.com` })
+
+      // The phone code follows the country saved in the details card (it stayed at +7 before).
+      await page.goto(base + '/users', { waitUntil: 'networkidle' })
+      const phone = page.locator('section', { has: page.getByRole('heading', { name: /mobile phone/i }) })
+      expect(await phone.getByLabel(/country calling code/i).inputValue()).toBe('RU')
+      const details = page.locator('section', {
+        has: page.getByRole('heading', { name: /personal details/i }),
+      })
+      await details.getByLabel(/first name/i).fill('Léa')
+      await details.getByLabel(/last name/i).fill('Tremblay')
+      await details.getByLabel(/date of birth/i).fill('1990-05-04')
+      await details.getByLabel(/^country$/i).selectOption('CA')
+      await details.getByLabel(/address/i).fill('1 Rue Sainte-Catherine')
+      await details.getByLabel(/postal code/i).fill('H2X 1K4')
+      await details.getByLabel(/city/i).fill('Montréal')
+      await details.getByRole('button', { name: /save/i }).click()
+      await page.getByText(/your details were saved/i).waitFor()
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('select[aria-label="Country calling code"]') as HTMLSelectElement)
+            ?.value === 'CA',
+      )
+
+      // A direct load: the server renders the saved country, and it stays chosen after hydration.
+      const answer = await page.goto(base + '/users', { waitUntil: 'networkidle' })
+      const html = await answer!.text()
+      expect(html).toMatch(
+        /<select[^>]*autocomplete="country"[^>]*>(?:(?!<\/select>).)*<option value="CA" selected=""/is,
+      )
+      expect(await details.getByLabel(/^country$/i).inputValue()).toBe('CA')
+      expect(await details.getByLabel(/address/i).inputValue()).toBe('1 Rue Sainte-Catherine')
+
+      expect(problems).toEqual([])
+      // An unknown account page: 404 (the one error the console reports), the not-found page
+      // inside the account layout.
+      const missing = await page.goto(base + '/users/nope', { waitUntil: 'networkidle' })
+      expect(missing!.status()).toBe(404)
+      await page.getByRole('heading', { name: /page not found/i }).waitFor()
+      await page.getByRole('navigation', { name: /profile sections/i }).waitFor()
+      expect(await axe(page)).toEqual([])
+      await screenshot(page, 'users-not-found')
+      expect(problems).toEqual([
+        'error: Failed to load resource: the server responded with a status of 404 (Not Found)',
+      ])
     } finally {
       await browser.close()
     }

@@ -20,7 +20,8 @@ export async function launch(
     javaScriptEnabled?: boolean
     viewport?: { width: number; height: number }
     extraHTTPHeaders?: Record<string, string>
-    userAgent?: string
+    /** null: Chromium's own headless user agent (which the app takes for a bot). */
+    userAgent?: string | null
   } = {},
 ) {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-chromium-'))
@@ -39,7 +40,7 @@ export async function launch(
     viewport: options.viewport ?? { width: 1366, height: 900 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     extraHTTPHeaders: options.extraHTTPHeaders,
-    userAgent: options.userAgent ?? PLAYER_USER_AGENT,
+    userAgent: options.userAgent === null ? undefined : (options.userAgent ?? PLAYER_USER_AGENT),
   })
   return {
     context,

@@ -81,7 +81,19 @@ describe('responsible-gambling limits in the browser', () => {
       const form = page.getByRole('region', { name: /set a limit/i })
       await form.getByLabel(/^limit$/i).selectOption('deposit')
       await form.getByLabel(/^period$/i).selectOption('day')
-      await form.getByLabel(/amount \(eur\)/i).fill('50')
+      // Each mistake has its own message (not "greater than zero" for all).
+      const amountField = form.getByLabel(/amount \(eur\)/i)
+      const save = form.getByRole('button', { name: /save limit/i })
+      for (const [typed, message] of [
+        ['', /^enter an amount\.$/i],
+        ['1e3', /enter the amount as a number/i],
+        ['0', /greater than zero/i],
+      ] as const) {
+        await amountField.fill(typed)
+        await save.click()
+        await form.getByText(message).waitFor()
+      }
+      await amountField.fill('50')
       await form.getByRole('button', { name: /save limit/i }).click()
       const item = limitItem(page, /deposit limit · per day/i)
       await item.getByText(/0\.00 EUR of 50\.00 EUR used/).waitFor()

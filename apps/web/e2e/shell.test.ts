@@ -107,6 +107,45 @@ describe('the casino shell in Chromium', () => {
     await page.close()
   })
 
+  it('tells a headless browser (taken for a bot) at once that registration is not for it; the api refuses it too', async () => {
+    // Chromium's own headless user agent ("HeadlessChrome"), not the journeys' regular one.
+    const bot = await launch({ userAgent: null })
+    try {
+      const page = await bot.context.newPage()
+      const problems = watchConsole(page)
+      const answer = await page.goto(base + '/registration', { waitUntil: 'networkidle' })
+      // In the server's markup already: no waiting for a check that never runs.
+      expect(await answer!.text()).toContain('Registration is not available to automated browsers.')
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /not available to automated browsers/i })
+        .waitFor()
+      expect(await page.getByText(/checked that you are human|checking you are human/i).count()).toBe(0)
+      expect(await page.getByRole('button', { name: /create account/i }).count()).toBe(0)
+      expect(await axe(page)).toEqual([])
+      await screenshot(page, 'registration-bot')
+      const refused = await page.evaluate(async () => {
+        const res = await fetch('/api/users', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            user: {
+              email: `bot.${Date.now()}@example.com`,
+              password: 'Golden-Lynx-2048',
+              terms_acceptance: true,
+            },
+          }),
+        })
+        return { status: res.status, code: ((await res.json()) as { code: string }).code }
+      })
+      expect(refused).toEqual({ status: 403, code: 'automated_browser' })
+      // The refused registration is the one expected console error (the failed request).
+      expect(problems.filter((p) => !/403/.test(p))).toEqual([])
+    } finally {
+      await bot.close()
+    }
+  })
+
   it('answers an unknown path with the not-found page and status 404', async () => {
     const page = await browser.context.newPage()
     const res = await page.goto(base + '/no-such-page')

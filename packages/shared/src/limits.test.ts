@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   addMonths,
+  MAX_SESSION_MINUTES,
+  parseLimitInput,
   amountReached,
   changeDueAt,
   confirmChange,
@@ -252,5 +254,32 @@ describe('cooling-off and self-exclusion', () => {
     expect(requestChange(forever.limit, { type: 'selfexclusion', lifetime: 'month_12' }, t0).kind).toBe(
       'refused',
     )
+  })
+})
+
+describe('a limit as typed (the limits form, with the api’s rules)', () => {
+  it('reads amounts in minor units and minutes as whole numbers', () => {
+    expect(parseLimitInput(' 50 ', 'amount', 100)).toEqual({ value: 5_000 })
+    expect(parseLimitInput('12,50', 'amount', 100)).toEqual({ value: 1_250 })
+    expect(parseLimitInput('90', 'minutes', 100)).toEqual({ value: 90 })
+    expect(parseLimitInput(String(MAX_SESSION_MINUTES), 'minutes', 100)).toEqual({ value: 44_640 })
+  })
+
+  it('names each mistake on its own, not "greater than zero" for all', () => {
+    const problem = (text: string, kind: 'amount' | 'minutes') => {
+      const parsed = parseLimitInput(text, kind, 100)
+      return 'problem' in parsed ? parsed.problem : null
+    }
+    expect(problem('', 'amount')).toBe('limits.amount_required')
+    expect(problem('1e3', 'amount')).toBe('limits.amount_format')
+    expect(problem('12.345', 'amount')).toBe('limits.amount_format')
+    expect(problem('0', 'amount')).toBe('limits.amount_invalid')
+    expect(problem('99999999999999999', 'amount')).toBe('limits.amount_too_big')
+    expect(problem('1.5', 'minutes')).toBe('limits.minutes_format')
+    expect(problem('0', 'minutes')).toBe('limits.minutes_invalid')
+    expect(parseLimitInput('44641', 'minutes', 100)).toEqual({
+      problem: 'limits.minutes_above_max',
+      max: MAX_SESSION_MINUTES,
+    })
   })
 })

@@ -13,6 +13,8 @@
  * - Cooling-off and self-exclusion cannot be shortened or lifted: they end by themselves.
  */
 
+import { majorToMinor } from './money.ts'
+
 export const LIMIT_TYPES = ['loss', 'wager', 'deposit', 'session', 'coolingoff', 'selfexclusion'] as const
 export type LimitType = (typeof LIMIT_TYPES)[number]
 
@@ -47,6 +49,47 @@ export type LimitStatus = (typeof LIMIT_STATUSES)[number]
 export const LIMIT_CHANGE_DELAY_MS = 24 * 3_600_000
 /** How long the e-mailed confirmation link of a loosening stays valid. */
 export const LIMIT_CONFIRM_WINDOW_MS = 7 * 24 * 3_600_000
+
+/** A session limit's most minutes per period: 31 days (the longest month). */
+export const MAX_SESSION_MINUTES = 31 * 24 * 60
+
+export type LimitInputProblem =
+  | 'limits.amount_required'
+  | 'limits.amount_format'
+  | 'limits.amount_invalid'
+  | 'limits.amount_too_big'
+  | 'limits.minutes_format'
+  | 'limits.minutes_invalid'
+  | 'limits.minutes_above_max'
+
+/**
+ * What a player typed as a limit, read with the api's rules (amounts in minor units, more than
+ * zero, safe integers; whole minutes from 1 to MAX_SESSION_MINUTES): the value, or why it is
+ * refused as a locale key (with `max` for its message), each refusal its own message.
+ */
+export function parseLimitInput(
+  text: string,
+  kind: 'amount' | 'minutes',
+  minorPerUnit: number,
+): { value: number } | { problem: LimitInputProblem; max?: number } {
+  const typed = text.trim()
+  if (kind === 'minutes') {
+    if (!typed) return { problem: 'limits.minutes_invalid' }
+    if (!/^\d+$/.test(typed)) return { problem: 'limits.minutes_format' }
+    const minutes = BigInt(typed)
+    if (minutes < 1n) return { problem: 'limits.minutes_invalid' }
+    if (minutes > BigInt(MAX_SESSION_MINUTES)) {
+      return { problem: 'limits.minutes_above_max', max: MAX_SESSION_MINUTES }
+    }
+    return { value: Number(minutes) }
+  }
+  if (!typed) return { problem: 'limits.amount_required' }
+  const cents = majorToMinor(typed, minorPerUnit)
+  if (cents === undefined) return { problem: 'limits.amount_format' }
+  if (cents <= 0n) return { problem: 'limits.amount_invalid' }
+  if (cents > BigInt(Number.MAX_SAFE_INTEGER)) return { problem: 'limits.amount_too_big' }
+  return { value: Number(cents) }
+}
 
 export const isAmountLimit = (type: LimitType) => type === 'deposit' || type === 'wager' || type === 'loss'
 export const isPeriodLimit = (type: LimitType) => isAmountLimit(type) || type === 'session'

@@ -27,3 +27,33 @@ export const nicknameField = z
 export const countryField = z.string().regex(/^[A-Za-z]{2}$/)
 
 export const promosField = z.boolean()
+
+/** The licence's minimum age, and the earliest birth year taken for a real one. */
+export const MIN_PLAYER_AGE = 18
+export const EARLIEST_BIRTH_YEAR = 1900
+
+/**
+ * Why a date of birth (YYYY-MM-DD) is refused on `today` (UTC), as a locale key: a date that
+ * cannot be a living person's (in the future, or before 1900) is a typo, not a minor, so it gets
+ * its own message; null when it is accepted.
+ */
+export function dateOfBirthProblem(
+  value: string,
+  today: Date = new Date(),
+): 'validation.birth_date_real' | 'validation.age' | null {
+  const born = new Date(`${value}T00:00:00Z`)
+  if (Number.isNaN(born.getTime())) return 'validation.birth_date_real'
+  const day = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())
+  if (born.getTime() > day || born.getUTCFullYear() < EARLIEST_BIRTH_YEAR) return 'validation.birth_date_real'
+  const adult = Date.UTC(today.getUTCFullYear() - MIN_PLAYER_AGE, today.getUTCMonth(), today.getUTCDate())
+  return born.getTime() <= adult ? null : 'validation.age'
+}
+
+/** A date of birth: a real date (YYYY-MM-DD) of someone 18 or older, one message per refusal. */
+export const dateOfBirthField = (now: () => Date = () => new Date()) =>
+  z.iso.date('validation.invalid').superRefine((value, ctx) => {
+    // A value that is not a date at all has its format message already.
+    if (ctx.issues.length) return
+    const problem = dateOfBirthProblem(value, now())
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })

@@ -19,10 +19,15 @@ export default fp(
       if (error instanceof AppError) {
         // A service that is down for a while (the document store): when to ask again.
         if (error.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS))
+        const message = t(request.locale, `api.errors.${error.code}`)
+        const errors = error.fieldErrors && distinctMessages(error.fieldErrors, message)
+        // A message placed at its field (the code box, the captcha) is said there; the answer's
+        // own `error` then sums up, as for any field error, rather than saying it twice.
+        const atField = errors && Object.values(errors).some((messages) => messages.includes(message))
         return reply.status(error.status).send({
           code: error.code,
-          error: t(request.locale, `api.errors.${error.code}`),
-          ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+          error: atField ? t(request.locale, 'api.errors.validation_failed') : message,
+          ...(errors ? { errors } : {}),
         })
       }
       const status = error.statusCode ?? 500
@@ -73,16 +78,60 @@ const fieldName = (path: PropertyKey[]) =>
 
 function sendValidation(error: RequestValidationError, request: FastifyRequest, reply: FastifyReply) {
   const errors: Record<string, string[]> = {}
-  for (const issue of error.issues) {
+  for (const issue of tightestBounds(error.issues)) {
     const field = fieldName(issue.path)
     ;(errors[field] ??= []).push(issueMessage(issue, field, request))
   }
   const malformed = error.issues.some(isMalformed)
+  const message = t(
+    request.locale,
+    malformed ? 'api.errors.malformed_request' : 'api.errors.validation_failed',
+  )
   return reply.status(malformed ? 400 : 422).send({
     code: malformed ? 'malformed_request' : 'validation_failed',
-    error: t(request.locale, malformed ? 'api.errors.malformed_request' : 'api.errors.validation_failed'),
-    errors,
+    error: message,
+    errors: distinctMessages(errors, message) ?? {},
   })
+}
+
+/**
+ * One bound per side and field: a number checked by several rules (`.int()` keeps to the safe
+ * integers, `.max(44640)` to the product's range) fails each of them, but only the tightest bound
+ * tells the player anything ("at most 44640", not also "at most 9007199254740991").
+ */
+function tightestBounds(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  const kept = new Map<string, z.core.$ZodIssue>()
+  const rest: z.core.$ZodIssue[] = []
+  for (const issue of issues) {
+    if (issue.code !== 'too_small' && issue.code !== 'too_big') {
+      rest.push(issue)
+      continue
+    }
+    const key = `${issue.code}|${issue.path.map(String).join('.')}`
+    const seen = kept.get(key)
+    const bound = (i: z.core.$ZodIssue) =>
+      Number(i.code === 'too_small' ? i.minimum : i.code === 'too_big' ? i.maximum : 0)
+    const tighter =
+      !seen || (issue.code === 'too_small' ? bound(issue) > bound(seen) : bound(issue) < bound(seen))
+    if (tighter) kept.set(key, issue)
+  }
+  return [...rest, ...kept.values()]
+}
+
+/**
+ * Each field's messages once, and none that only repeats the answer's own `error` under `base`
+ * (a field-less message is the top-level one already); no `errors` when nothing is left.
+ */
+export function distinctMessages(
+  errors: Record<string, string[]>,
+  message: string,
+): Record<string, string[]> | undefined {
+  const out: Record<string, string[]> = {}
+  for (const [field, messages] of Object.entries(errors)) {
+    const unique = [...new Set(messages)].filter((m) => field !== 'base' || m !== message)
+    if (unique.length) out[field] = unique
+  }
+  return Object.keys(out).length ? out : undefined
 }
 
 function issueMessage(issue: z.core.$ZodIssue, field: string, request: FastifyRequest): string {
@@ -96,8 +145,11 @@ function issueMessage(issue: z.core.$ZodIssue, field: string, request: FastifyRe
         ? t(locale, 'validation.required', { field: name })
         : t(locale, 'validation.type', { field: name, expected: issue.expected })
     case 'too_small':
-      return issue.origin === 'string'
-        ? t(locale, 'validation.too_short', { field: name, min: Number(issue.minimum) })
+      if (issue.origin === 'string')
+        return t(locale, 'validation.too_short', { field: name, min: Number(issue.minimum) })
+      // `.positive()`: more than 0, not "at least 0".
+      return issue.inclusive === false
+        ? t(locale, 'validation.greater_than', { field: name, min: Number(issue.minimum) })
         : t(locale, 'validation.too_small', { field: name, min: Number(issue.minimum) })
     case 'too_big':
       return issue.origin === 'string'

@@ -31,6 +31,7 @@ import { filesQuery } from '../features/content/api/get-files.ts'
 import { pageQuery } from '../features/content/api/get-page.ts'
 import { flattenPagePaths, pagesQuery } from '../features/content/api/get-pages.ts'
 import { snippetsQuery } from '../features/content/api/get-snippets.ts'
+import { countriesQuery } from '../features/info/api/get-countries.ts'
 import { localesQuery } from '../features/info/api/get-locales.ts'
 import { projectQuery } from '../features/info/api/get-project.ts'
 import { HttpError } from '../lib/http/errors.ts'
@@ -313,6 +314,12 @@ export function createRoutes(services: AppServices): RouteObject[] {
             {
               index: true,
               id: 'users-profile',
+              // The details form's country list renders on the server too, so a direct load shows
+              // the saved country at once (spec §1: the first render has what it needs).
+              loader: async () => {
+                await loadAll([countriesQuery(http, env.locale)])
+                return null
+              },
               lazy: async () => ({
                 Component: (await import('../features/profile/routes/profile-page.tsx')).ProfilePage,
               }),
@@ -359,6 +366,18 @@ export function createRoutes(services: AppServices): RouteObject[] {
                   .PaymentsHistoryPage,
               }),
               handle: pageHandle('users_payments_history', 'profile'),
+            },
+            {
+              // Any other address under /users: the account's guard first (a guest is sent to
+              // registration as from every account page), then a not-found page (404) inside the
+              // account layout, rather than the site-wide static-page lookup.
+              path: '*',
+              id: 'users-not-found',
+              loader: async (args) => {
+                await guarded('users')(args)
+                throw data(null, { status: 404 })
+              },
+              errorElement: <PageError />,
             },
           ],
         },

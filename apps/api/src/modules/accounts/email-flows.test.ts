@@ -54,6 +54,47 @@ describe('e-mail confirmation', () => {
     expect(again.json().errors.confirmation_token).toHaveLength(1)
   })
 
+  it('tells a link used already (account confirmed) from an expired or unknown one, signed in or not', async () => {
+    const email = newEmail()
+    const reg = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { user: { email, password: PASSWORD, terms_acceptance: true } },
+    })
+    const sid = reg.cookies.find((c) => c.name === 'sid')!.value
+    const token = tokenIn((await lastMail(email))!.text_body, 'confirmation_token')!
+    const confirm = (t: string, cookies: Record<string, string> = {}) =>
+      ctx.app.inject({ url: `/api/users/confirmation?confirmation_token=${t}`, cookies })
+    expect((await confirm(token)).statusCode).toBe(200)
+    for (const cookies of [{}, { sid }] as Array<Record<string, string>>) {
+      const again = await confirm(token, cookies)
+      expect(again.statusCode).toBe(422)
+      expect(again.json()).toEqual({
+        code: 'already_confirmed',
+        error: 'This link was used already: the email address is confirmed.',
+        errors: { confirmation_token: ['Your email address is already confirmed.'] },
+      })
+    }
+    // Unknown, and expired for an account never confirmed: the link is simply no good.
+    const unknown = await confirm('x'.repeat(32))
+    expect(unknown.json()).toMatchObject({ code: 'validation_failed' })
+    expect(unknown.json().errors.confirmation_token[0]).toMatch(/invalid or has expired/)
+    const other = newEmail()
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { user: { email: other, password: PASSWORD, terms_acceptance: true } },
+    })
+    const stale = tokenIn((await lastMail(other))!.text_body, 'confirmation_token')!
+    await ctx.db.query(
+      "UPDATE user_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
+      [other],
+    )
+    const expired = await confirm(stale)
+    expect(expired.json()).toMatchObject({ code: 'validation_failed' })
+    expect(expired.json().errors.confirmation_token[0]).toMatch(/invalid or has expired/)
+  })
+
   it('resends with the same answer for known and unknown addresses', async () => {
     const email = newEmail()
     await ctx.app.inject({

@@ -61,6 +61,19 @@ describe('PATCH /api/player', () => {
     expect((await patch({ country: 'XX' })).json().errors.country).toHaveLength(1)
   })
 
+  it('tells a date in the future or before 1900 from a minor’s, one message each', async () => {
+    const future = await patch({ date_of_birth: '2099-01-01' })
+    expect(future.statusCode).toBe(422)
+    expect(future.json().errors).toEqual({ date_of_birth: ['Enter your real date of birth.'] })
+    expect((await patch({ date_of_birth: '1850-06-01' })).json().errors.date_of_birth).toEqual([
+      'Enter your real date of birth.',
+    ])
+    const minor = `${new Date().getUTCFullYear() - 17}-01-01`
+    expect((await patch({ date_of_birth: minor })).json().errors.date_of_birth).toEqual([
+      'You must be at least 18 years old.',
+    ])
+  })
+
   it('keeps identity fields once set', async () => {
     const res = await patch({ first_name: 'Anna' })
     expect(res.statusCode).toBe(422)

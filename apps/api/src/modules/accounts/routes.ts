@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { SECOND_FACTOR_CODE } from '@aurum/shared'
-import { countryField, nicknameField, personNameField, promosField } from '@aurum/shared/player-fields'
+import {
+  countryField,
+  dateOfBirthField,
+  nicknameField,
+  personNameField,
+  promosField,
+} from '@aurum/shared/player-fields'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
 import { passwordSchema } from './passwords.ts'
@@ -84,13 +90,8 @@ export const registrationBody = z.strictObject({
   ),
 })
 
-/** Adults only: 18 or older on the day (the minimum age of the licence). */
-const dateOfBirth = z.iso.date().refine((value) => {
-  const born = new Date(`${value}T00:00:00Z`)
-  const now = new Date()
-  const adult = new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate()))
-  return born <= adult && born.getUTCFullYear() >= 1900
-}, 'validation.age')
+/** Adults only: 18 or older on the day (the minimum age of the licence), and a real date (shared with the web form). */
+const dateOfBirth = dateOfBirthField()
 
 export const profilePatchBody = z.strictObject({
   context: z.enum(['registration', 'edition', 'deposit', 'cashout']).default('edition'),
@@ -170,11 +171,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Registration: creates the account, signs in, e-mails the confirmation link',
         body: registrationBody,
-        response: { 201: userInfo, 451: errorResponse, 429: errorResponse, ...errorResponses },
+        response: {
+          201: userInfo,
+          403: errorResponse,
+          451: errorResponse,
+          429: errorResponse,
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
-      await captcha.verifyRegistration(request.body.user.captcha, request.locale)
+      await captcha.verifyRegistration(
+        request.body.user.captcha,
+        request.locale,
+        request.headers['user-agent'],
+      )
       return reply.status(201).send(await accounts.register(request.body.user, request, reply))
     },
   )

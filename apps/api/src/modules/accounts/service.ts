@@ -491,9 +491,34 @@ export class AccountsService {
     } catch (error) {
       // Another account took the address between the check and the update.
       if (isUniqueViolation(error)) throw this.emailInUse(locale)
+      // A link opened again after it did its job: the player needs to hear that all is well.
+      if (
+        error instanceof AppError &&
+        error.fieldErrors?.confirmation_token &&
+        (await this.confirmedBy(token))
+      ) {
+        throw new AppError('already_confirmed', 422, {
+          confirmation_token: [t(locale, 'validation.email_confirmed')],
+        })
+      }
       throw error
     }
     return this.profile(userId)
+  }
+
+  /**
+   * Whether a confirmation link that no longer works has done its job: the account is confirmed,
+   * at the address the link was sent to (a link for an e-mail change replaced since is not).
+   */
+  private async confirmedBy(token: string): Promise<boolean> {
+    const [row] = await this.db.query<{ email: string | null; email_normalized: string; confirmed: boolean }>(
+      `SELECT t.email, u.email_normalized, u.confirmed_at IS NOT NULL AS confirmed
+         FROM user_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = $1 AND t.purpose = 'confirmation'`,
+      [hashToken(token)],
+    )
+    if (!row?.confirmed) return false
+    return row.email === null || normalizeEmail(row.email) === row.email_normalized
   }
 
   private async swapEmail(tx: Executor, userId: bigint, email: string, locale: Locale) {

@@ -94,6 +94,33 @@ describe('registration with the captcha enabled', () => {
     expect(await users(email)).toBe(0)
   })
 
+  it('refuses a bot’s user agent plainly (it gets no captcha), even with a solved one, in its language', async () => {
+    const headless =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36'
+    for (const [captcha, language, message] of [
+      [undefined, 'en', 'Registration is not available to automated browsers.'],
+      [
+        await solvedCaptcha(ctx.app),
+        'de',
+        'Die Registrierung ist für automatisierte Browser nicht verfügbar.',
+      ],
+    ] as const) {
+      const email = newEmail()
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: {
+          user: { email, password: PASSWORD, terms_acceptance: true, ...(captcha ? { captcha } : {}) },
+        },
+        headers: { 'user-agent': headless, 'accept-language': language },
+        remoteAddress: `10.7.1.${++seq % 250}`,
+      })
+      expect(res.statusCode).toBe(403)
+      expect(res.json()).toEqual({ code: 'automated_browser', error: message })
+      expect(await users(email)).toBe(0)
+    }
+  })
+
   it('translates the message into the request language', async () => {
     const res = await ctx.app.inject({
       method: 'POST',

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Locale } from '@aurum/shared'
+import { BOT_USER_AGENT, type Locale } from '@aurum/shared'
 import type { Database } from '../../db/client.ts'
 import { deriveSecret } from '../../lib/derive-secret.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -98,8 +98,15 @@ export class CaptchaService {
     })
   }
 
-  /** Registration: a valid solution is required while the captcha is enabled for it. */
-  async verifyRegistration(token: string | undefined, locale: Locale): Promise<void> {
+  /**
+   * Registration: a valid solution is required while the captcha is enabled for it. A bot's user
+   * agent gets no captcha (spec §4), so it cannot register: it hears so plainly (403
+   * `automated_browser`, as its form says at once), not to wait for a check that never comes.
+   */
+  async verifyRegistration(token: string | undefined, locale: Locale, userAgent = ''): Promise<void> {
+    if (this.options.enabledRegister && BOT_USER_AGENT.test(userAgent)) {
+      throw new AppError('automated_browser', 403)
+    }
     if (token === undefined) {
       if (this.options.enabledRegister) throw this.error('captcha_required', locale)
       return

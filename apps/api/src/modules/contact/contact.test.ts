@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, createTestApp, type TestContext } from '../../test/helpers.ts'
+import { testRedisUrls } from '../../test/redis.ts'
+import { CONTACT_MESSAGES_PER_WINDOW } from './routes.ts'
 
 let ctx: TestContext
 beforeAll(async () => {
@@ -66,5 +68,43 @@ describe('POST /api/send_contact_message', () => {
     for (let i = 0; i < 6; i++) statuses.push((await send()).statusCode)
     expect(statuses.slice(0, 5).every((s) => s === 201)).toBe(true)
     expect(statuses[5]).toBe(429)
+  })
+})
+
+/** Where the allowance is counted: this node's memory, or Redis shared by the nodes. */
+const stores: Array<[string, Record<string, string>]> = [
+  ['memory', {}],
+  ...testRedisUrls.map((url): [string, Record<string, string>] => ['Redis', { REDIS_URL: url }]),
+]
+
+describe.each(stores)('the contact allowance (%s)', (_name, env) => {
+  let own: TestContext
+  beforeAll(async () => {
+    own = env.REDIS_URL ? await createTestApp(env) : ctx
+  })
+  afterAll(async () => {
+    if (own !== ctx) await own.close()
+  })
+
+  it('counts only accepted messages: a refused one (422, 400) leaves the allowance whole', async () => {
+    const remoteAddress = `192.0.2.${100 + Math.floor(Math.random() * 100)}`
+    const send = (contact: unknown) =>
+      own.app.inject({
+        method: 'POST',
+        url: '/api/send_contact_message',
+        remoteAddress,
+        payload: { contact },
+      })
+    for (const typo of [
+      { email: 'player@example', content: 'My withdrawal is still pending.' },
+      { email: 'player@example.com', content: 'short' },
+      { email: 'player@example.com', content: 'x'.repeat(5_001) },
+    ]) {
+      expect((await send(typo)).statusCode).toBe(422)
+    }
+    expect((await send('hello')).statusCode).toBe(400)
+    const good = { email: 'player@example.com', content: 'My withdrawal is still pending.' }
+    for (let i = 0; i < CONTACT_MESSAGES_PER_WINDOW; i++) expect((await send(good)).statusCode).toBe(201)
+    expect((await send(good)).statusCode).toBe(429)
   })
 })

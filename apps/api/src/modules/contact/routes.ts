@@ -10,11 +10,18 @@ export const contactBody = z.strictObject({
   }),
 })
 
+/** Accepted messages per address in 10 minutes. */
+export const CONTACT_MESSAGES_PER_WINDOW = 5
+
 export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, { contact }) => {
   app.post(
     '/api/send_contact_message',
     {
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      // Counted once the body is valid (preHandler runs after validation): only messages we
+      // accept use the allowance, so a player who mistyped is not locked out for 10 minutes.
+      config: {
+        rateLimit: { max: CONTACT_MESSAGES_PER_WINDOW, timeWindow: '10 minutes', hook: 'preHandler' },
+      },
       bodyLimit: 32 * 1024,
       schema: {
         tags: ['support'],

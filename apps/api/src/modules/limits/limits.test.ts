@@ -244,6 +244,34 @@ describe('deposit limits', () => {
   })
 })
 
+it('say each refusal once per field, with the bound that matters', async () => {
+  const player = await registerPlayer(ctx.app, { currency: 'EUR' })
+  const errorsOf = async (body: object) => {
+    const res = await setLimit(player, body)
+    expect(res.statusCode).toBe(422)
+    const json = res.json<{ error: string; errors: Record<string, string[]> }>()
+    for (const messages of Object.values(json.errors)) {
+      expect(new Set(messages).size).toBe(messages.length)
+      expect(messages).not.toContain(json.error)
+    }
+    return json.errors
+  }
+  // `.int()` (safe integers) and `.max()` both fail for a huge number: one message, the product's bound.
+  expect(await errorsOf(dailyDeposit(1e20))).toEqual({
+    'accounts.0.amount_cents': ['Amount must be at most 9007199254740991.'],
+  })
+  expect(await errorsOf({ type: 'session', period: 'day', minutes: 1e20 })).toEqual({
+    minutes: ['minutes must be at most 44640.'],
+  })
+  expect(await errorsOf({ type: 'session', period: 'day', minutes: -1e20 })).toEqual({
+    minutes: ['minutes must be at least 1.'],
+  })
+  // `.positive()` means more than zero, not "at least 0".
+  expect(await errorsOf(dailyDeposit(0))).toEqual({
+    'accounts.0.amount_cents': ['Amount must be greater than 0.'],
+  })
+})
+
 describe('cooling-off and self-exclusion', () => {
   it('block deposits until they end, cannot be lifted or shortened, and leave withdrawals working', async () => {
     const player = await registerPlayer(ctx.app, { currency: 'EUR' })

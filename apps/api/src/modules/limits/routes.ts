@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { CURRENCIES, LIMIT_LIFETIMES, LIMIT_PERIODS, LIMIT_STATUSES } from '@aurum/shared'
+import {
+  CURRENCIES,
+  LIMIT_LIFETIMES,
+  LIMIT_PERIODS,
+  LIMIT_STATUSES,
+  MAX_SESSION_MINUTES,
+} from '@aurum/shared'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
 import { isExclusionInput, type LimitsService } from './service.ts'
 
@@ -50,7 +56,7 @@ const limitBody = z.discriminatedUnion('type', [
       .number()
       .int()
       .min(1)
-      .max(31 * 24 * 60)
+      .max(MAX_SESSION_MINUTES)
       .describe('Minutes of real-money play per period'),
     accounts: z.array(z.unknown()).max(0).optional(),
   }),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { ButtonLink } from '../../components/button/button.tsx'
 import { confirmEmail, type ConfirmationResult } from '../../features/account/api/confirm-email.ts'
+import { usePlayer } from '../../features/account/api/get-player.ts'
 import { useServices } from '../../lib/services.tsx'
 import styles from './auth-pages.module.css'
 
@@ -27,17 +28,42 @@ export function ConfirmationPage() {
   }, [http, queryClient, token])
   return (
     <section className={styles.card} role="status" aria-busy={!result}>
-      {!result ? (
-        <h1>{t('auth.confirming')}</h1>
-      ) : (
-        <>
-          <h1>{result.confirmed ? t('auth.confirmed_title') : t('auth.confirm_failed_title')}</h1>
-          <p>
-            {result.confirmed ? t('auth.confirmed_text') : (result.message ?? t('auth.confirm_failed_text'))}
-          </p>
-          <ButtonLink to="/">{t('auth.start_playing')}</ButtonLink>
-        </>
-      )}
+      {!result ? <h1>{t('auth.confirming')}</h1> : <ConfirmationOutcome result={result} />}
     </section>
+  )
+}
+
+/** What the link did, and the next step that fits: play, log in, or ask for a new link. */
+function ConfirmationOutcome({ result }: { result: ConfirmationResult }) {
+  const { t } = useTranslation()
+  const player = usePlayer()
+  if (result.confirmed) {
+    return (
+      <>
+        <h1>{t('auth.confirmed_title')}</h1>
+        <p>{t('auth.confirmed_text')}</p>
+        <ButtonLink to="/">{t('auth.start_playing')}</ButtonLink>
+      </>
+    )
+  }
+  if (result.alreadyConfirmed) {
+    return (
+      <>
+        <h1>{t('auth.already_confirmed_title')}</h1>
+        <p>{player ? t('auth.already_confirmed_text') : t('auth.already_confirmed_guest')}</p>
+        {player ? (
+          <ButtonLink to="/">{t('auth.start_playing')}</ButtonLink>
+        ) : (
+          <ButtonLink to="/login">{t('auth.sign_in')}</ButtonLink>
+        )}
+      </>
+    )
+  }
+  return (
+    <>
+      <h1>{t('auth.confirm_failed_title')}</h1>
+      <p>{result.message ?? t('auth.confirm_failed_text')}</p>
+      <ButtonLink to="/email-verify">{t('auth.confirm_new_link')}</ButtonLink>
+    </>
   )
 }

@@ -2,6 +2,7 @@ import {
   useId,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react'
@@ -46,7 +47,8 @@ export function SelectField({
   error,
   children,
   ...select
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
+}: FieldProps &
+  SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode; ref?: Ref<HTMLSelectElement> }) {
   const id = useId()
   return (
     <div className={styles.field}>

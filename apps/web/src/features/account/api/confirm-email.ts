@@ -4,7 +4,11 @@ import { HttpError } from '../../../lib/http/errors.ts'
 import type { UserInfo } from '@aurum/shared'
 import { PLAYER_QUERY_KEY } from './get-player.ts'
 
-export type ConfirmationResult = { confirmed: true } | { confirmed: false; message: string | null }
+export type ConfirmationResult =
+  | { confirmed: true }
+  /** The link did its job before: the address is confirmed (api code `already_confirmed`). */
+  | { confirmed: false; alreadyConfirmed: true }
+  | { confirmed: false; alreadyConfirmed?: false; message: string | null }
 
 /** GET /api/users/confirmation?confirmation_token=: confirms the address; the profile is refreshed when signed in. */
 export async function confirmEmail(
@@ -20,8 +24,9 @@ export async function confirmEmail(
   } catch (error) {
     const data =
       error instanceof HttpError
-        ? (error.response?.data as { errors?: Record<string, string[]> } | null)
+        ? (error.response?.data as { code?: string; errors?: Record<string, string[]> } | null)
         : null
+    if (data?.code === 'already_confirmed') return { confirmed: false, alreadyConfirmed: true }
     return { confirmed: false, message: data?.errors ? (Object.values(data.errors)[0]?.[0] ?? null) : null }
   }
 }

@@ -4,14 +4,15 @@ import { Controller, useForm, type FieldValues, type Path, type UseFormSetError 
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { UserInfo } from '@aurum/shared'
+import { dateOfBirthField } from '@aurum/shared/player-fields'
 import { Button } from '../../../components/button/button.tsx'
 import { FormAlert, formStyles, SelectField, TextField } from '../../../components/form/field.tsx'
 import { useFieldMessage } from '../../../components/form/use-field-message.ts'
 import { useServices } from '../../../lib/services.tsx'
 import { useCountries } from '../../info/api/get-countries.ts'
 import { fieldErrors, useUpdatePlayer } from '../api/auth-mutations.ts'
-import { PhoneField } from '../phone/phone-field.tsx'
-import { initialPhoneCountry, isValidPhone } from '../phone/phone.ts'
+import { PhoneField, usePhoneDefaultCountry } from '../phone/phone-field.tsx'
+import { isValidPhone } from '../phone/phone.ts'
 
 /** Puts the server's messages next to their fields; anything else goes to the form's alert. */
 export function applyServerErrors<T extends FieldValues>(
@@ -38,7 +39,8 @@ const required = (max: number) =>
 const FIELD_SCHEMAS = {
   first_name: required(64),
   last_name: required(64),
-  date_of_birth: z.iso.date('validation.invalid'),
+  // The api's own rule: a real date (not in the future, not before 1900) of an adult.
+  date_of_birth: dateOfBirthField(),
   // The select's empty choice means not given.
   gender: z
     .enum(['m', 'f', ''])
@@ -104,6 +106,10 @@ export function ProfileDetailsForm({
   const locked = fields.filter((f) => LOCKED_ONCE_SET.has(f) && player?.[f])
   const editable = fields.filter((f) => !locked.includes(f))
   const schema = z.object(Object.fromEntries(editable.map((f) => [f, FIELD_SCHEMAS[f]])))
+  const defaults: Values = Object.fromEntries(
+    editable.map((f) => [f, player?.[f] ?? (f === 'country' ? (env.country ?? '') : '')]),
+  )
+  const phoneCountry = usePhoneDefaultCountry(player?.country)
   const {
     register,
     control,
@@ -113,10 +119,14 @@ export function ProfileDetailsForm({
   } = useForm<Values>({
     resolver: zodResolver(schema) as never,
     mode: 'onTouched',
-    defaultValues: Object.fromEntries(
-      editable.map((f) => [f, player?.[f] ?? (f === 'country' ? (env.country ?? '') : '')]),
-    ),
+    defaultValues: defaults,
   })
+  /**
+   * A registered field with its saved value in the markup too: react-hook-form fills inputs from
+   * their refs, which the server render never runs, so without it a direct load would show them
+   * empty until hydration.
+   */
+  const field = (f: ProfileField) => ({ ...register(f), defaultValue: defaults[f] })
   const has = (f: ProfileField) => editable.includes(f)
   const message = (f: ProfileField) => fieldMessage(f, errors[f]?.message, BOUNDS[f])
   const onSubmit = handleSubmit(async (values) => {
@@ -128,7 +138,7 @@ export function ProfileDetailsForm({
   })
   const text = (f: ProfileField, autoComplete: string) =>
     has(f) && (
-      <TextField label={t(`fields.${f}`)} autoComplete={autoComplete} error={message(f)} {...register(f)} />
+      <TextField label={t(`fields.${f}`)} autoComplete={autoComplete} error={message(f)} {...field(f)} />
     )
 
   return (
@@ -161,11 +171,11 @@ export function ProfileDetailsForm({
               type="date"
               autoComplete="bday"
               error={message('date_of_birth')}
-              {...register('date_of_birth')}
+              {...field('date_of_birth')}
             />
           )}
           {has('gender') && (
-            <SelectField label={t('fields.gender')} {...register('gender')}>
+            <SelectField label={t('fields.gender')} {...field('gender')}>
               <option value="">{t('auth.gender_unspecified')}</option>
               <option value="f">{t('auth.gender_f')}</option>
               <option value="m">{t('auth.gender_m')}</option>
@@ -184,26 +194,38 @@ export function ProfileDetailsForm({
               value={field.value ?? ''}
               onChange={field.onChange}
               onBlur={field.onBlur}
-              defaultCountry={initialPhoneCountry(player?.country, env.country)}
+              defaultCountry={phoneCountry}
               error={message('mobile_phone')}
             />
           )}
         />
       )}
       {has('country') && (
-        <SelectField
-          label={t('fields.country')}
-          autoComplete="country"
-          error={message('country')}
-          {...register('country')}
-        >
-          <option value="">{t('auth.choose_country')}</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
+        // Controlled: the value is chosen again whenever the options change, so a list that
+        // arrives after the form (or after hydration) still shows the saved country.
+        <Controller
+          control={control}
+          name="country"
+          render={({ field: country }) => (
+            <SelectField
+              label={t('fields.country')}
+              autoComplete="country"
+              error={message('country')}
+              name={country.name}
+              ref={country.ref}
+              value={country.value ?? ''}
+              onChange={country.onChange}
+              onBlur={country.onBlur}
+            >
+              <option value="">{t('auth.choose_country')}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        />
       )}
       {text('address', 'street-address')}
       {(has('postal_code') || has('city')) && (

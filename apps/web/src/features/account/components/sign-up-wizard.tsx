@@ -14,6 +14,7 @@ import { useServices } from '../../../lib/services.tsx'
 import { useCurrencies } from '../../info/api/get-currencies.ts'
 import { CaptchaStatus } from '../../captcha/components/captcha-status.tsx'
 import { useRegistrationCaptcha } from '../../captcha/use-captcha.ts'
+import { useProject } from '../../info/api/get-project.ts'
 import { useSignUp } from '../api/auth-mutations.ts'
 import { usePlayer } from '../api/get-player.ts'
 import { newPassword, PASSWORD_BOUNDS } from './password-rules.ts'
@@ -59,7 +60,23 @@ const accountSchema = z.object({
 })
 type AccountValues = z.infer<typeof accountSchema>
 
+/**
+ * A browser taken for a bot gets no captcha (spec §4), and registration needs one while it is
+ * enabled: the api refuses it (403 `automated_browser`), so the form says so at once, plainly,
+ * instead of asking to wait for a check that never runs.
+ */
 function AccountStep({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation()
+  const { env } = useServices()
+  const captchaRequired = useProject().data?.captcha.enabled_register ?? false
+  return env.isBot && captchaRequired ? (
+    <FormAlert message={t('auth.bot_registration')} />
+  ) : (
+    <AccountForm onDone={onDone} />
+  )
+}
+
+function AccountForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation()
   const { env } = useServices()
   const message = useFieldMessage()

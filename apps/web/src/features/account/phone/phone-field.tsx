@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { IMaskInput } from 'react-imask'
 import { formStyles } from '../../../components/form/field.tsx'
 import { imaskOptions, PHONE_NUMBER_MASKS } from '../../../components/form/mask.ts'
+import { useServices } from '../../../lib/services.tsx'
 import { useCountries } from '../../info/api/get-countries.ts'
-import { callingCode, phoneCountryOptions, splitPhone, toE164 } from './phone.ts'
+import { useServerData } from '../../info/api/get-server-data.ts'
+import { callingCode, initialPhoneCountry, phoneCountryOptions, splitPhone, toE164 } from './phone.ts'
 
 const MASK = imaskOptions(PHONE_NUMBER_MASKS)
 
@@ -21,6 +23,17 @@ interface PhoneFieldProps {
 }
 
 /**
+ * The calling code a phone field starts with (spec §9): the player's country, else the country we
+ * detected for the visitor (the request's, as rendered, else as /json-api/serverdata says), and the
+ * fallback only when neither is known.
+ */
+export function usePhoneDefaultCountry(playerCountry: string | null | undefined): string {
+  const { env } = useServices()
+  const detected = useServerData().data?.country
+  return initialPhoneCountry(playerCountry, env.country, detected)
+}
+
+/**
  * A phone number as a calling code (primary countries first, spec §9) and the national
  * number under a digit mask; the form gets the full number with its + prefix.
  */
@@ -30,7 +43,10 @@ export function PhoneField({ label, value, onChange, onBlur, defaultCountry, err
   const countries = useCountries().data
   const options = useMemo(() => phoneCountryOptions(countries ?? []), [countries])
   const initial = useMemo(() => splitPhone(value, defaultCountry), [value, defaultCountry])
-  const [country, setCountry] = useState(initial.country)
+  // Until the player picks a code or types a number, the code follows the default: a country
+  // saved or detected after the form appeared (the details card, serverdata) is taken up.
+  const [chosen, setChosen] = useState<string | null>(value ? initial.country : null)
+  const country = chosen ?? defaultCountry
   const [national, setNational] = useState(initial.national)
   const describedBy = error ? `${id}-error` : undefined
   return (
@@ -41,7 +57,7 @@ export function PhoneField({ label, value, onChange, onBlur, defaultCountry, err
           aria-label={t('fields.calling_code')}
           value={country}
           onChange={(e) => {
-            setCountry(e.target.value)
+            setChosen(e.target.value)
             onChange(toE164(e.target.value, national))
           }}
         >
@@ -66,6 +82,7 @@ export function PhoneField({ label, value, onChange, onBlur, defaultCountry, err
           unmask
           onAccept={(digits: string) => {
             setNational(digits)
+            if (digits) setChosen(country)
             onChange(toE164(country, digits))
           }}
           onBlur={onBlur}

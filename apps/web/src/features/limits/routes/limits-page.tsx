@@ -6,8 +6,8 @@ import {
   isExclusion,
   LIMIT_LIFETIMES,
   LIMIT_PERIODS,
-  majorToMinor,
   minorToMajor,
+  parseLimitInput,
   type LimitLifetime,
   type LimitPeriod,
 } from '@aurum/shared'
@@ -293,16 +293,13 @@ function SetLimitCard({
   const session = type === 'session'
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault()
-    const typed = session
-      ? /^\d+$/.test(amount.trim())
-        ? BigInt(amount.trim())
-        : undefined
-      : majorToMinor(amount, unit.minorPerUnit)
-    const value = typed !== undefined && typed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(typed) : 0
-    if (value <= 0 || (session && value > 31 * 24 * 60)) {
-      setErrors({ amount: t('limits.amount_invalid') })
+    // The api's rules, read here first: each mistake gets its own message.
+    const parsed = parseLimitInput(amount, session ? 'minutes' : 'amount', unit.minorPerUnit)
+    if ('problem' in parsed) {
+      setErrors({ amount: t(parsed.problem, { max: parsed.max }) })
       return
     }
+    const value = parsed.value
     setErrors({})
     try {
       await set.mutateAsync(
@@ -314,11 +311,14 @@ function SetLimitCard({
       setAmount('')
       onDone()
     } catch (error) {
+      // The api's 422 `errors`: the amount's own message at the field, any other in the alert.
       const errs = fieldErrors(error) ?? {}
-      const field = errs.period?.[0] ?? errs.type?.[0]
+      const { minutes, 'accounts.0.amount_cents': cents, ...rest } = errs
+      const atAmount = minutes?.[0] ?? cents?.[0]
+      const other = rest.period?.[0] ?? rest.type?.[0] ?? rest.base?.[0] ?? Object.values(rest)[0]?.[0]
       setErrors({
-        amount: errs.minutes?.[0] ?? errs['accounts.0.amount_cents']?.[0] ?? '',
-        root: field ?? errs.base?.[0] ?? Object.values(errs)[0]?.[0] ?? t('auth.save_failed'),
+        amount: atAmount ?? '',
+        root: other ?? (atAmount ? '' : t('auth.save_failed')),
       })
     }
   }
@@ -327,7 +327,7 @@ function SetLimitCard({
       <h2 id="set-limit-title">{editing ? t('limits.change_title') : t('limits.set_title')}</h2>
       <p className={profile.muted}>{t('limits.set_hint', { hours })}</p>
       <form className={formStyles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <FormAlert message={errors.root} />
+        <FormAlert message={errors.root || undefined} />
         <SelectField
           label={t('limits.type_label')}
           value={type}

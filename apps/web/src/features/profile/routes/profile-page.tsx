@@ -11,8 +11,8 @@ import {
   PERSONAL_FIELDS,
   ProfileDetailsForm,
 } from '../../account/components/profile-details-form.tsx'
-import { PhoneField } from '../../account/phone/phone-field.tsx'
-import { initialPhoneCountry, isValidPhone } from '../../account/phone/phone.ts'
+import { PhoneField, usePhoneDefaultCountry } from '../../account/phone/phone-field.tsx'
+import { isValidPhone } from '../../account/phone/phone.ts'
 import { useLocales } from '../../info/api/get-locales.ts'
 import {
   usePhoneMutations,
@@ -98,7 +98,8 @@ function DetailsCard({ player }: { player: UserInfo }) {
 /** The phone has its own endpoints (spec §7) and confirmations (spec §8). */
 function PhoneCard({ player }: { player: UserInfo }) {
   const { t } = useTranslation()
-  const { toasts, env } = useServices()
+  const { toasts } = useServices()
+  const defaultCountry = usePhoneDefaultCountry(player.country)
   const { add, remove } = usePhoneMutations()
   const [number, setNumber] = useState('')
   const [error, setError] = useState<string>()
@@ -146,7 +147,7 @@ function PhoneCard({ player }: { player: UserInfo }) {
             label={t('profile.phone_new')}
             value={number}
             onChange={setNumber}
-            defaultCountry={initialPhoneCountry(player.country, env.country)}
+            defaultCountry={defaultCountry}
             error={error}
           />
           <Button type="submit" disabled={add.isPending || !number}>
