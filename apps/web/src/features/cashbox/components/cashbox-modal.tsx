@@ -81,7 +81,13 @@ export function CashboxModal({ entry, close }: ModalComponentProps) {
       {flow === 'dashboard' ? (
         <WithdrawRequests />
       ) : (
-        <PaymentFlow key={flow} action={flow} fast={entry.name === 'cashbox-deposit-fast'} onClose={close} />
+        <PaymentFlow
+          key={flow}
+          action={flow}
+          // The one-click deposit is the deposit tab's; the withdraw tab is the normal flow.
+          fast={flow === 'deposit' && entry.name === 'cashbox-deposit-fast'}
+          onClose={close}
+        />
       )}
     </Modal>
   )
@@ -126,7 +132,7 @@ function PaymentFlow({
     : undefined
   const amountText =
     (currency && amounts[currency]) ??
-    (action === 'deposit' && preset ? minorToMajorLocal(preset, typed.minorPerUnit, i18n.language) : '')
+    (action === 'deposit' && preset && currency ? minorToMajorLocal(preset, currency, i18n.language) : '')
   const setAmountText = (text: string) => currency && setAmounts((all) => ({ ...all, [currency]: text }))
   const [choice, setChoice] = useState<{ methodId: string; savedProfileId?: string }>()
   const [result, setResult] = useState<SubmitResult>()
@@ -293,9 +299,15 @@ function PaymentFlow({
   )
 }
 
-/** A minor-unit amount as the player would type it in their language ("50.00", "50,00"). */
-function minorToMajorLocal(cents: number, minorPerUnit: number, locale: string): string {
-  return minorToMajor(cents, minorPerUnit).replace('.', numberSeparators(locale).decimal)
+/**
+ * A minor-unit amount as the player would type it in their language ("50.00", "50,00"); crypto
+ * without its trailing zeros ("100" µBTC, not "100.00").
+ */
+function minorToMajorLocal(cents: number, currency: string, locale: string): string {
+  const definition = currencyDefinition(currency)
+  let text = minorToMajor(cents, inputUnit(currency).minorPerUnit)
+  if (definition && isCrypto(definition) && text.includes('.')) text = text.replace(/\.?0+$/, '')
+  return text.replace('.', numberSeparators(locale).decimal)
 }
 
 /**
