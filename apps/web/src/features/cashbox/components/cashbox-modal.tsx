@@ -278,7 +278,16 @@ function PaymentFlow({
         onBuyWithCard={() => modals.open(ONRAMP_MODAL, { currency, amount_cents: Number(amount ?? 0n) })}
         amountOk={amountOk}
         amountError={amountError}
-        amountField={amountOk ? undefined : amountField}
+        amountField={
+          amountOk ? (
+            // The amount chosen (a one-click deposit's preset among them) stays in sight.
+            <p className={styles.muted}>
+              {t('cashbox.amount')}: <strong>{fmt(Number(amount))}</strong>
+            </p>
+          ) : (
+            amountField
+          )
+        }
       />
     )
   }
@@ -373,7 +382,10 @@ function FastDepositStep({
         setValues={form.setValues}
         errors={form.errors}
       />
-      <PaymentPlanList currency={currency} amountCents={amountCents ?? 0} plan={form.plan} />
+      {/* Without a fee the button says it all: the amount, and the button stays in view. */}
+      {!!form.plan?.fee_cents && (
+        <PaymentPlanList currency={currency} amountCents={amountCents ?? 0} plan={form.plan} />
+      )}
       <div className={formStyles.actions}>
         <Button variant="ghost" onClick={onOther}>
           {t('cashbox.fast_change')}
