@@ -1,9 +1,14 @@
 import { describe, expect, inject, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core'
-import { axe, launch, screenshot, watchConsole } from './browser.ts'
+import path from 'node:path'
+import { ARTIFACTS, axe, launch, screenshot, watchConsole } from './browser.ts'
 import { answerNotices, registerPlayer } from './players.ts'
 
 const base = inject('baseURL')
+
+/** What the window shows (the cashier over the page), not the whole page. */
+const windowShot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) })
 
 async function balanceIs(page: Page, text: string) {
   await page.waitForFunction(
@@ -32,20 +37,49 @@ describe('the cashbox', () => {
       await newPlayer(page, 'EUR')
       await balanceIs(page, '0.00 EUR')
 
-      // Deposit: amount, method (the card comes first), card details, 3-D Secure.
+      // The header's Deposit is the one-click deposit (/deposit-fast); with nothing saved yet it
+      // opens at the method step with the first deposit suggestion, 50 EUR (spec §9).
       const cashier = page.getByRole('dialog', { name: /cashier/i })
       // The offered deposit methods are logged, and the card payment gets its fraud check (spec §7).
       const methodsLogged = page.waitForResponse((r) => r.url().endsWith('/log-payments-dep'))
       const fraudChecked = page.waitForResponse((r) => r.url().endsWith('/api/users/transaction'))
       await page.getByRole('link', { name: /^deposit$/i }).click()
-      await cashier.getByLabel(/amount in eur/i).waitFor()
+      await page.waitForURL(/\/deposit-fast$/)
+      await cashier.getByRole('radio', { name: /^card/i }).waitFor()
+      expect(await cashier.getByRole('radio', { name: /^card/i }).isChecked()).toBe(true)
+      // Each method with our own logo and its limits in its currency.
+      await cashier
+        .getByText(/min 10\.00 EUR, max 5,000\.00 EUR/i)
+        .first()
+        .waitFor()
       expect((await methodsLogged).status()).toBe(204)
       expect(await axe(page)).toEqual([])
-      await cashier.getByLabel(/amount in eur/i).fill('100')
+      await windowShot(page, 'cashbox-methods')
+      await cashier.getByRole('button', { name: /^back$/i }).click()
+      const amount = cashier.getByLabel(/amount in eur/i)
+      expect(await amount.inputValue()).toBe('50.00')
+      expect(await cashier.getByRole('img', { name: /^card$/i }).count()).toBe(1)
+      // "1e3" is refused with its reason (it once became 13 EUR); nothing is cut silently.
+      await amount.fill('1e3')
+      await cashier.getByText(/not 1e3/i).waitFor()
+      await windowShot(page, 'cashbox-amount-1e3')
+      expect(await cashier.getByRole('button', { name: /continue/i }).isDisabled()).toBe(true)
+      expect(await amount.inputValue()).toBe('1e3')
+      await amount.fill('12,50')
+      await cashier.getByText(/use “\.” for decimals/i).waitFor()
+      await amount.fill('100')
       await cashier.getByRole('button', { name: /continue/i }).click()
       await cashier.getByRole('button', { name: /continue/i }).click()
       await cashier.getByLabel(/card number/i).fill('4000 0000 0000 3220')
-      await cashier.getByLabel(/expiry date/i).fill('12/30')
+      // The expiry is masked as it is typed: 1230 shows 12/30; month 13 is refused at once.
+      const expiry = cashier.getByLabel(/expiry date/i)
+      expect(await expiry.getAttribute('inputmode')).toBe('numeric')
+      expect(await expiry.getAttribute('autocomplete')).toBe('cc-exp')
+      await expiry.pressSequentially('13')
+      await cashier.getByText(/month must be from 01 to 12/i).waitFor()
+      await expiry.fill('1230')
+      expect(await expiry.inputValue()).toBe('12/30')
+      expect(await cashier.getByText(/month must be/i).count()).toBe(0)
       await cashier.getByLabel(/security code/i).fill('123')
       await cashier.getByLabel(/cardholder name/i).fill('Ana Lind')
       await cashier.getByRole('button', { name: /deposit 100\.00 eur/i }).click()
@@ -78,15 +112,24 @@ describe('the cashbox', () => {
       await cashier.getByRole('button', { name: /close/i }).last().click()
       await cashier.waitFor({ state: 'detached' })
 
-      // One-click deposit from the wallet menu (/deposit-fast): the suggested 50 goes straight to
-      // the saved card, which asks only for its security code.
-      await page.getByTestId('header-balance').click()
-      await page.getByRole('link', { name: /quick deposit/i }).click()
+      // The one-click deposit from the header: the last deposit's 100 EUR and the saved card at
+      // once, which asks only for its security code; one button pays (3-D Secure still follows).
+      await page.getByRole('link', { name: /^deposit$/i }).click()
       await page.waitForURL(/\/deposit-fast$/)
-      expect(await cashier.getByLabel(/amount in eur/i).inputValue()).toBe('50.00')
-      await cashier.getByRole('button', { name: /continue/i }).click()
-      await cashier.getByLabel(/security code/i).fill('123')
+      await cashier.getByRole('heading', { name: /one-click deposit/i }).waitFor()
+      expect(await cashier.getByLabel(/amount in eur/i).inputValue()).toBe('100.00')
+      await cashier.getByText(/400000\*{6}3220/).waitFor()
       expect(await cashier.getByLabel(/card number/i).count()).toBe(0)
+      await cashier.getByRole('button', { name: /other methods or amounts/i }).waitFor()
+      await cashier.getByRole('button', { name: /deposit 100\.00 eur/i }).waitFor()
+      expect(await axe(page)).toEqual([])
+      await page.setViewportSize({ width: 1280, height: 720 })
+      await windowShot(page, 'cashbox-fast-1280')
+      await page.setViewportSize({ width: 390, height: 844 })
+      await windowShot(page, 'cashbox-fast-390')
+      await page.setViewportSize({ width: 1280, height: 720 })
+      await cashier.getByLabel(/amount in eur/i).fill('50')
+      await cashier.getByLabel(/security code/i).fill('123')
       await cashier.getByRole('button', { name: /deposit 50\.00 eur/i }).click()
       await page.waitForURL(/\/payments\/sandbox\/3ds\//)
       await page.getByRole('button', { name: /approve/i }).click()
@@ -107,6 +150,8 @@ describe('the cashbox', () => {
       await balanceIs(page, '0 µBTC')
       const cashier = page.getByRole('dialog', { name: /cashier/i })
       await page.getByRole('link', { name: /^deposit$/i }).click()
+      // Nothing to pay with in one click: the method step, then back to the amount.
+      await cashier.getByRole('button', { name: /^back$/i }).click()
       // Typed in the unit it is shown in: 1,000 µBTC (0.001 BTC).
       await cashier.getByLabel(/amount in µbtc/i).fill('1000')
       await cashier.getByRole('button', { name: /continue/i }).click()
@@ -143,6 +188,7 @@ describe('the cashbox', () => {
 
       // Buying crypto with a card (spec §6): the on-ramp provider's own modal and widget.
       await page.getByRole('link', { name: /^deposit$/i }).click()
+      await cashier.getByRole('button', { name: /^back$/i }).click()
       await cashier.getByLabel(/amount in µbtc/i).fill('1000')
       await cashier.getByRole('button', { name: /continue/i }).click()
       await cashier
@@ -182,6 +228,7 @@ describe('the cashbox', () => {
       await newPlayer(page, 'EUR')
       const cashier = page.getByRole('dialog', { name: /cashier/i })
       await page.getByRole('link', { name: /^deposit$/i }).click()
+      await cashier.getByRole('button', { name: /^back$/i }).click()
       await cashier.getByLabel(/amount in eur/i).fill('5')
       await cashier.getByText(/must be between 10\.00 EUR and/i).waitFor()
       expect(await cashier.getByRole('button', { name: /continue/i }).isDisabled()).toBe(true)
@@ -218,15 +265,35 @@ describe('the cashbox', () => {
       // Nothing of the cashier sticks out of the phone's screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 
-      // Without a crypto wallet the crypto tab offers to open one; it becomes the active wallet.
+      // Without any crypto the crypto tab says what a crypto deposit is and opens a wallet; it
+      // becomes the active wallet, and the amount starts again in its unit (never 25 read as mETH).
       await cashier.getByRole('button', { name: /close/i }).last().click()
       await page.getByRole('link', { name: /^deposit$/i }).click()
+      await cashier.getByRole('button', { name: /^back$/i }).click()
       await cashier.getByLabel(/amount in eur/i).fill('25')
       await cashier.getByRole('button', { name: /continue/i }).click()
       await cashier.getByRole('tab', { name: /^crypto$/i }).click()
+      await cashier.getByRole('heading', { name: /deposit with crypto/i }).waitFor()
+      expect(await axe(page)).toEqual([])
+      await windowShot(page, 'cashbox-crypto-intro-390')
       await cashier.getByLabel(/open a wallet in/i).selectOption('ETH')
       await cashier.getByRole('button', { name: /^open$/i }).click()
       await balanceIs(page, '0 mETH')
+      await cashier.getByText(/your active wallet is now ETH\. enter the amount in mETH/i).waitFor()
+      expect(await cashier.getByLabel(/amount in meth/i).inputValue()).not.toBe('25')
+
+      // Back in euros, with crypto wallets and their addresses: the crypto tab explains where
+      // crypto deposits go and switches to a crypto wallet (it was an empty tab).
+      await cashier.getByRole('button', { name: /close/i }).last().click()
+      await page.getByTestId('header-balance').click()
+      await page.getByRole('button', { name: /^EUR/ }).click()
+      await balanceIs(page, '0.00 EUR')
+      await page.getByRole('link', { name: /^deposit$/i }).click()
+      await cashier.getByRole('tab', { name: /^crypto$/i }).click()
+      await cashier.getByRole('heading', { name: /crypto deposits go to a crypto wallet/i }).waitFor()
+      expect(await cashier.getByRole('button', { name: /switch wallet/i }).isEnabled()).toBe(true)
+      expect(await axe(page)).toEqual([])
+      await windowShot(page, 'cashbox-crypto-switch-390')
     } finally {
       await browser.close()
     }

@@ -36,6 +36,9 @@ async function balanceIs(page: Page, text: string) {
 async function deposit(page: Page, amount: string) {
   const cashier = page.getByRole('dialog', { name: /cashier/i })
   await page.getByRole('link', { name: /^deposit$/i }).click()
+  // The header's Deposit is the one-click deposit (a saved card) or, with nothing saved, the
+  // method step: either way back to the amount.
+  await cashier.getByRole('button', { name: /^(other methods or amounts|back)$/i }).click()
   await cashier.getByLabel(/amount in eur/i).fill(amount)
   await cashier.getByRole('button', { name: /continue/i }).click()
   await cashier.getByRole('button', { name: /continue/i }).click()

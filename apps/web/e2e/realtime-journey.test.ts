@@ -136,6 +136,8 @@ describe('the realtime hub', () => {
       // B deposits 100 EUR by card (approved at once).
       const cashier = pageB.getByRole('dialog', { name: /cashier/i })
       await pageB.getByRole('link', { name: /^deposit$/i }).click()
+      // The one-click deposit opens at the method step for a first deposit: back to the amount.
+      await cashier.getByRole('button', { name: /^back$/i }).click()
       await cashier.getByLabel(/amount in eur/i).fill('100')
       await cashier.getByRole('button', { name: /continue/i }).click()
       await cashier.getByRole('button', { name: /continue/i }).click()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { displayAmount, formatAmount, inputUnit, majorToMinor, minorToMajor } from './money.ts'
+import { displayAmount, formatAmount, inputUnit, majorToMinor, minorToMajor, parseAmount } from './money.ts'
 
 describe('money (spec §9)', () => {
   it('converts minor and major units exactly', () => {
@@ -33,5 +33,67 @@ describe('money (spec §9)', () => {
     // 1,000 µBTC typed is 0.001 BTC, 100,000 satoshi.
     expect(majorToMinor('1000', inputUnit('BTC').minorPerUnit)).toBe(100_000n)
     expect(majorToMinor('2.5', inputUnit('ETH').minorPerUnit)).toBe(250_000n)
+  })
+})
+
+describe('parseAmount: the one parser of typed amounts', () => {
+  const cents = (text: string, locale?: string, minorPerUnit = 100) => {
+    const parsed = parseAmount(text, minorPerUnit, locale)
+    return parsed.ok ? parsed.cents : parsed.problem
+  }
+
+  it('refuses an exponent, never reading 1e3 as 13 or 1000', () => {
+    for (const text of ['1e3', '1E3', '1e-3', '2.5e2', '1e', '+1e3'])
+      expect(cents(text, 'en'), text).toBe('exponent')
+    expect(cents('1e3')).toBe('exponent')
+    expect(majorToMinor('1e3', 100)).toBeUndefined()
+  })
+
+  it('reads the locale’s decimal point and digit groups', () => {
+    expect(cents('1,234.50', 'en')).toBe(123_450n)
+    expect(cents('1.234,50', 'de')).toBe(123_450n)
+    expect(cents('1 234,50', 'fi')).toBe(123_450n)
+    expect(cents('1\u00a0234,50', 'no')).toBe(123_450n)
+    expect(cents('1\u202f234,50', 'fr-CA')).toBe(123_450n)
+    expect(cents('12,50', 'pt-BR')).toBe(1_250n)
+    expect(cents('1,000', 'en')).toBe(100_000n)
+    expect(cents('1.000', 'de')).toBe(100_000n)
+    // fi does not group with '.', so it can only be the decimal point.
+    expect(cents('12.50', 'fi')).toBe(1_250n)
+    expect(cents(' 50 ', 'en')).toBe(5_000n)
+    expect(cents('50.', 'en')).toBe(5_000n)
+    // Full-width digits of a Japanese keyboard.
+    expect(cents('５０', 'ja')).toBe(5_000n)
+  })
+
+  it('refuses a group separator where the decimal point was meant, and bad grouping', () => {
+    expect(cents('12,50', 'en')).toBe('separator')
+    expect(cents('12.50', 'de')).toBe('separator')
+    expect(cents('1,23,456', 'en')).toBe('invalid')
+    expect(cents('1.234.5', 'en')).toBe('invalid')
+    expect(cents('1,234,5', 'en')).toBe('invalid')
+    const parsed = parseAmount('12.50', 100, 'de')
+    expect(parsed).toMatchObject({ ok: false, decimal: ',', decimals: 2 })
+  })
+
+  it('never cuts decimals silently: at most the unit’s decimal places', () => {
+    expect(cents('1.001', 'en')).toBe('decimals')
+    expect(cents('1000.5', 'ja', 1)).toBe('decimals')
+    expect(cents('1500', 'ja', 1)).toBe(1_500n)
+    // µBTC has two decimals (1 µBTC = 100 satoshi), mETH five.
+    expect(cents('1,000.25', 'en', inputUnit('BTC').minorPerUnit)).toBe(100_025n)
+    expect(cents('2,5', 'de', inputUnit('ETH').minorPerUnit)).toBe(250_000n)
+    expect(cents('0.000001', 'en', inputUnit('ETH').minorPerUnit)).toBe('decimals')
+  })
+
+  it('refuses signs, letters, empty text and amounts beyond what is safe', () => {
+    expect(cents('-5', 'en')).toBe('negative')
+    expect(cents('+5', 'en')).toBe('invalid')
+    expect(cents('5 EUR', 'en')).toBe('invalid')
+    expect(cents('0x10', 'en')).toBe('invalid')
+    expect(cents('.', 'en')).toBe('invalid')
+    expect(cents('', 'en')).toBe('empty')
+    expect(cents('   ', 'en')).toBe('empty')
+    expect(cents('99999999999999999', 'en')).toBe('too_large')
   })
 })

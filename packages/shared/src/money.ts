@@ -12,14 +12,94 @@ export function minorToMajor(cents: bigint | number, subunitsToUnit: number): st
   return `${negative ? '-' : ''}${whole}${digits ? `.${fraction}` : ''}`
 }
 
-/** A major-unit amount the player typed ("12.5") in minor units; undefined when it has too many decimals or is not a number. */
-export function majorToMinor(text: string, subunitsToUnit: number): bigint | undefined {
-  const match = /^(\d+)(?:[.,](\d*))?$/.exec(text.trim())
-  if (!match) return undefined
-  const digits = Math.round(Math.log10(subunitsToUnit))
-  const fraction = match[2] ?? ''
-  if (fraction.length > digits) return undefined
-  return BigInt(match[1]!) * BigInt(subunitsToUnit) + BigInt((fraction || '0').padEnd(digits, '0') || '0')
+/** Why a typed amount was refused (each has its own message: `cashbox.amount_error_<reason>`). */
+export type AmountProblem =
+  'empty' | 'exponent' | 'negative' | 'invalid' | 'separator' | 'decimals' | 'too_large'
+
+export type ParsedAmount =
+  | { ok: true; cents: bigint }
+  | {
+      ok: false
+      problem: AmountProblem
+      /** Decimal places the unit allows (for `decimals`), and the locale's decimal separator. */
+      decimals: number
+      decimal: string
+    }
+
+const separatorsCache = new Map<string, { group: string; decimal: string }>()
+
+/** The locale's digit-group and decimal separators, as Intl writes them ("1,234.5", "1.234,5", "1 234,5"). */
+export function numberSeparators(locale: string): { group: string; decimal: string } {
+  let cached = separatorsCache.get(locale)
+  if (!cached) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12_345.6)
+    cached = {
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    }
+    separatorsCache.set(locale, cached)
+  }
+  return cached
+}
+
+const SPACES = /[\s\u00a0\u202f\u2009]/
+
+/**
+ * The one parser of typed amounts (cashbox, limits): a number in major units ("1,234.50" in en,
+ * "1.234,50" in de, "1 234,50" in fi) in minor units, exactly, or why it is refused. Strict: no
+ * exponent (`1e3` is refused, never read as 13 or 1000), no sign, digit groups of three only where
+ * the locale puts them, never more decimals than the unit has (nothing is silently cut). Full-width
+ * digits (a Japanese keyboard) count as digits. The locale's decimal separator is the decimal
+ * point; the other of `.` and `,` is one too when the locale does not group digits with it
+ * ("12.50" in fi). Without a locale either of `.` and `,` is the decimal point and no grouping is
+ * taken.
+ */
+export function parseAmount(text: string, minorPerUnit: number, locale?: string): ParsedAmount {
+  const decimals = Math.round(Math.log10(minorPerUnit))
+  const { group, decimal } = locale ? numberSeparators(locale) : { group: undefined, decimal: '.' }
+  const fail = (problem: AmountProblem): ParsedAmount => ({ ok: false, problem, decimals, decimal })
+  const value = text.normalize('NFKC').trim()
+  if (value === '') return fail('empty')
+  if (/^[+-]?[\d.,]*\d[\d.,]*e[+-]?\d*$/i.test(value)) return fail('exponent')
+  if (value.startsWith('-')) return fail('negative')
+  if (!/^[\d.,\s\u00a0\u202f\u2009]+$/.test(value)) return fail('invalid')
+  // Spaces only ever group digits; `.` or `,` does when it is the locale's group separator.
+  const isGroup = (c: string) => SPACES.test(c) || c === group
+  const isDecimal = (c: string) => (c === '.' || c === ',') && !isGroup(c)
+  // Only digits, `.`, `,` and spaces are left: one UTF-16 unit each.
+  let point = value.length - 1
+  while (point >= 0 && !isDecimal(value[point]!)) point--
+  const integer = point < 0 ? value : value.slice(0, point)
+  const fraction = point < 0 ? '' : value.slice(point + 1)
+  const separators = new Set(integer.match(/\D/g) ?? [])
+  if (!/^\d*$/.test(fraction) || [...separators].some(isDecimal)) return fail('invalid')
+  if (!/\d/.test(integer + fraction)) return fail('invalid')
+  // Digit groups: the first of one to three digits, then groups of exactly three.
+  const groups = integer.split(/\D/)
+  if (groups.length > 1) {
+    const grouped =
+      separators.size === 1 && /^\d{1,3}$/.test(groups[0]!) && groups.slice(1).every((g) => g.length === 3)
+    if (!grouped) {
+      // "12,50" in en, "12.50" in de: the group separator where the decimal point was meant.
+      const [only] = separators
+      return fail(
+        separators.size === 1 && groups.length === 2 && point < 0 && !SPACES.test(only!)
+          ? 'separator'
+          : 'invalid',
+      )
+    }
+  }
+  if (fraction.length > decimals) return fail('decimals')
+  const cents =
+    BigInt(groups.join('') || '0') * BigInt(minorPerUnit) + BigInt(fraction.padEnd(decimals, '0') || '0')
+  if (cents > BigInt(Number.MAX_SAFE_INTEGER)) return fail('too_large')
+  return { ok: true, cents }
+}
+
+/** A major-unit amount the player typed ("12.5") in minor units; undefined when `parseAmount` refuses it. */
+export function majorToMinor(text: string, subunitsToUnit: number, locale?: string): bigint | undefined {
+  const parsed = parseAmount(text, subunitsToUnit, locale)
+  return parsed.ok ? parsed.cents : undefined
 }
 
 export interface DisplayAmount {

@@ -85,9 +85,19 @@ describe('card deposits', () => {
     expect(res.statusCode).toBe(422)
     const errors = res.json().errors
     expect(errors['fields.card_number']).toEqual(['Enter a valid card number.'])
-    expect(errors['fields.expiry']).toEqual(['Enter a valid expiry date (MM/YY) that has not passed.'])
+    expect(errors['fields.expiry']).toEqual(['This card has expired. Check the date or use another card.'])
     expect(errors['fields.cvv']).toEqual(['Enter the 3- or 4-digit security code from the back of the card.'])
     expect(errors['fields.card_holder']).toHaveLength(1)
+    // Each expiry problem has its own message; what the cashier's mask produces ("12/30") is accepted.
+    const expiryError = async (expiry: string) =>
+      (await api.submit({ amount_cents: 2_500, fields: { ...cardFields(), expiry } })).json().errors?.[
+        'fields.expiry'
+      ]
+    expect(await expiryError('13/30')).toEqual(['The month must be from 01 to 12.'])
+    expect(await expiryError('1230')).toEqual(['Enter a valid expiry date (MM/YY) that has not passed.'])
+    const other = client(ctx, (await registerPlayer(ctx.app)).sid)
+    const masked = await other.submit({ amount_cents: 2_500, fields: { ...cardFields(), expiry: '12/30' } })
+    expect(masked.json().payment.state).toBe('succeeded')
     const missing = await api.submit({ amount_cents: 2_500, fields: {} })
     expect(missing.statusCode).toBe(422)
     expect(missing.json().errors['fields.card_number']).toEqual(['Card number is required.'])

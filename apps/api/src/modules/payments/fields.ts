@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { expiryMessageKey, expiryProblem } from '@aurum/shared'
 import { RequestValidationError } from '../../lib/errors.ts'
 import type { Instrument, PaymentAction, ProviderMethod } from './provider.ts'
 
@@ -24,16 +25,11 @@ const cardNumber = z
   .transform((s) => s.replace(/[\s-]/g, ''))
   .refine((s) => /^\d{13,19}$/.test(s) && luhn(s), 'validation.card_number')
 
-/** MM/YY, this month or later. */
-const expiry = z.string().refine((s) => {
-  const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(s)
-  if (!m) return false
-  const month = Number(m[1])
-  const year = 2000 + Number(m[2])
-  if (month < 1 || month > 12) return false
-  const now = new Date()
-  return year * 12 + month >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1
-}, 'validation.card_expiry')
+/** MM/YY, this month or later: the rule of the cashier's mask (packages/shared card.ts), with its message. */
+const expiry = z.string().superRefine((s, ctx) => {
+  const problem = expiryProblem(s, new Date())
+  if (problem) ctx.addIssue({ code: 'custom', message: expiryMessageKey(problem) })
+})
 
 // refine, not regex: a custom message is translated only for custom issues.
 const cvv = z.string().refine((s) => /^\d{3,4}$/.test(s), 'validation.cvv')

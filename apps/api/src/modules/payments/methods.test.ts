@@ -110,6 +110,25 @@ describe('payment methods', () => {
     expect(after.card_provider.currencies).toContain('BTC')
   })
 
+  it('suggests 50 in the unit typed (raised to the lowest minimum) and then the last successful deposit', async () => {
+    const player = await registerPlayer(ctx.app, { currency: 'CAD' })
+    const api = client(ctx, player.sid)
+    const config = (await api.get('/api/payments/config')).json()
+    // 50 CAD, 50 EUR; 50 JPY is under the card's minimum of 1,500 JPY; 50 µBTC under crypto's 100 µBTC.
+    expect(config.first_deposit_suggestion_cents).toMatchObject({
+      CAD: 5_000,
+      EUR: 5_000,
+      JPY: 1_500,
+      BTC: 10_000,
+    })
+    expect(config.last_deposits).toEqual({})
+    await fund(ctx, player.sid, 7_500, 'CAD')
+    // A declined deposit is no deposit to repeat.
+    await api.submit({ currency: 'CAD', amount_cents: 9_900, fields: cardFields('4000 0000 0000 0002') })
+    const after = (await api.get('/api/payments/config')).json()
+    expect(after.last_deposits).toEqual({ CAD: { amount_cents: 7_500, method_id: 'card' } })
+  })
+
   it('validates the query: 422 unknown values, 401 without a session', async () => {
     const player = await registerPlayer(ctx.app)
     const api = client(ctx, player.sid)

@@ -114,6 +114,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
           200: z.object({
             currencies: z.array(z.string()),
             first_deposit_suggestion_cents: z.record(z.string(), z.number()),
+            last_deposits: z
+              .record(z.string(), z.object({ amount_cents: z.number(), method_id: z.string() }))
+              .describe(
+                'The player’s last successful deposit per currency (the one-click deposit repeats it)',
+              ),
             card_provider: z.object({ enabled: z.boolean(), currencies: z.array(z.string()) }),
           }),
           ...auth,

@@ -1,7 +1,7 @@
 import type { LimitsService } from '../limits/service.ts'
 import type { VerificationService } from '../verification/service.ts'
 import crypto from 'node:crypto'
-import { CURRENCIES, currencyDefinition, eurosIn, minorToMajor, type Locale } from '@aurum/shared'
+import { CURRENCIES, currencyDefinition, inputUnit, minorToMajor, type Locale } from '@aurum/shared'
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { FaultPoint } from '../../lib/fault-points.ts'
@@ -38,8 +38,17 @@ export const PROCESSING_GRACE_MS = 2 * 60_000
 const RECONCILE_BATCH = 100
 /** The periodic work (abandoned payments, payments in flight) runs this often on every node. */
 const PERIODIC_MS = 60_000
-/** Spec §9: the first deposit suggestion, 50 (euros, scaled to each currency). */
-const FIRST_DEPOSIT_SUGGESTION_EUROS = 50
+/** Spec §9: the first deposit suggestion, 50 in the unit the player types (50 EUR, 50 CAD, 50 µBTC). */
+const FIRST_DEPOSIT_SUGGESTION_UNITS = 50n
+
+/** The first deposit suggestion of a currency, raised to its lowest deposit minimum (and kept under the highest maximum). */
+export function firstDepositSuggestion(currency: string, methods: readonly ProviderMethod[]): bigint {
+  const suggestion = FIRST_DEPOSIT_SUGGESTION_UNITS * BigInt(inputUnit(currency).minorPerUnit)
+  if (!methods.length) return suggestion
+  const min = methods.reduce((m, x) => (x.minCents < m ? x.minCents : m), methods[0]!.minCents)
+  const max = methods.reduce((m, x) => (x.maxCents > m ? x.maxCents : m), methods[0]!.maxCents)
+  return suggestion < min ? min : suggestion > max ? max : suggestion
+}
 const PROFILE_FIELDS = ['first_name', 'last_name', 'country', 'city', 'address', 'postal_code'] as const
 
 export interface SubmitInput {
@@ -160,10 +169,20 @@ export class PaymentService {
       'SELECT currency FROM crypto_addresses WHERE user_id = $1 ORDER BY currency',
       [userId.toString()],
     )
+    // The one-click deposit (spec §2, §9) repeats the player's last successful deposit in each currency.
+    const last = await this.db.query<{ currency: string; amount_cents: string; method_id: string }>(
+      `SELECT DISTINCT ON (currency) currency, amount_cents, method_id FROM payments
+        WHERE user_id = $1 AND action = 'deposit' AND state = 'succeeded'
+        ORDER BY currency, id DESC`,
+      [userId.toString()],
+    )
     return {
       currencies,
       first_deposit_suggestion_cents: Object.fromEntries(
-        currencies.map((c) => [c, Number(eurosIn(c, FIRST_DEPOSIT_SUGGESTION_EUROS))]),
+        currencies.map((c) => [c, Number(firstDepositSuggestion(c, this.provider.methods(c, 'deposit')))]),
+      ),
+      last_deposits: Object.fromEntries(
+        last.map((r) => [r.currency, { amount_cents: Number(r.amount_cents), method_id: r.method_id }]),
       ),
       // Spec §6: offered when the player has a wallet whose currency has a crypto address.
       card_provider: { enabled: addresses.length > 0, currencies: addresses.map((a) => a.currency) },

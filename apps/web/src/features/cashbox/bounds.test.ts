@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountBounds, initialChoice } from './bounds.ts'
+import { amountBounds, fastDepositChoice, initialChoice } from './bounds.ts'
 import type { PaymentsMethod } from './payments-lib/types.ts'
 
 const method = (
@@ -55,5 +55,25 @@ describe('cashbox bounds (spec §5)', () => {
     })
     expect(initialChoice([bank, card])).toEqual({ methodId: 'bank' })
     expect(initialChoice([])).toBeUndefined()
+  })
+})
+
+describe('the one-click deposit’s method (spec §2 /deposit-fast)', () => {
+  it('takes the saved card, preferring the last deposit’s method, else the last method used', () => {
+    const card = method('card', 'cards', 1_000, 500_000, 1)
+    const wallet = method('ewallet', 'direct', 1_000, 200_000)
+    const crypto = method('crypto', 'crypto', 1_000, 200_000)
+    expect(fastDepositChoice([wallet, card], 'ewallet')).toEqual({
+      methodId: 'card',
+      savedProfileId: 'card_0',
+    })
+    expect(fastDepositChoice([wallet, method('card', 'cards', 1_000, 500_000)], 'ewallet')).toEqual({
+      methodId: 'ewallet',
+    })
+    // Nothing saved and no deposit yet: the normal flow, at the method step.
+    expect(fastDepositChoice([wallet, method('card', 'cards', 1_000, 500_000)], undefined)).toBeUndefined()
+    // Coins are sent to an address: a crypto method is never a one-click deposit.
+    expect(fastDepositChoice([crypto], 'crypto')).toBeUndefined()
+    expect(fastDepositChoice([wallet], 'sofort')).toBeUndefined()
   })
 })

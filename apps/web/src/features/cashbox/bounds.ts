@@ -26,3 +26,24 @@ export function initialChoice(
   if (withProfile) return { methodId: withProfile.id, savedProfileId: withProfile.savedProfiles[0]!.id }
   return methods[0] && { methodId: methods[0].id }
 }
+
+/** Methods the one-click deposit can run straight away: not crypto (coins are sent, not submitted) nor the on-ramp. */
+const oneClick = (m: PaymentsMethod) => m.type !== 'crypto' && m.id !== 'card_provider'
+
+/**
+ * What the one-click deposit (spec §2 /deposit-fast) pays with: the player's saved card (the one
+ * of the last deposit's method first), else the method of the last deposit; undefined when the
+ * player has neither, and the normal flow starts at the method step.
+ */
+export function fastDepositChoice(
+  methods: readonly PaymentsMethod[],
+  lastMethodId: string | undefined,
+): { methodId: string; savedProfileId?: string } | undefined {
+  const usable = methods.filter(oneClick)
+  const withProfile =
+    usable.find((m) => m.id === lastMethodId && m.savedProfiles.length > 0) ??
+    usable.find((m) => m.savedProfiles.length > 0)
+  if (withProfile) return { methodId: withProfile.id, savedProfileId: withProfile.savedProfiles[0]!.id }
+  const last = usable.find((m) => m.id === lastMethodId && !m.isForSavedProfilesOnly)
+  return last && { methodId: last.id }
+}

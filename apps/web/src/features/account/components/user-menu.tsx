@@ -15,9 +15,14 @@ export function UserMenu({ player }: { player: UserInfo }) {
   return (
     <div className={styles.menu}>
       <WalletMenu />
-      {/* On a small phone a round "+", named by its label: a long balance and a long Deposit
+      {/* The one-click deposit (spec §2 /deposit-fast). On a small phone a round "+", named by its label: a long balance and a long Deposit
           (German, Estonian) would not fit beside the menu and the logo. */}
-      <ButtonLink to="/deposit" size="small" className={styles.deposit} aria-label={t('cashbox.deposit')}>
+      <ButtonLink
+        to="/deposit-fast"
+        size="small"
+        className={styles.deposit}
+        aria-label={t('cashbox.deposit')}
+      >
         <span className={styles.depositLabel}>{t('cashbox.deposit')}</span>
         <svg className={styles.depositIcon} width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />

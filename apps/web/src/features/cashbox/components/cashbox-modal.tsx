@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import {
@@ -7,8 +7,9 @@ import {
   displayAmount,
   inputUnit,
   isCrypto,
-  majorToMinor,
   minorToMajor,
+  numberSeparators,
+  parseAmount,
 } from '@aurum/shared'
 import { Button } from '../../../components/button/button.tsx'
 import { FormAlert, formStyles, SelectField, TextField } from '../../../components/form/field.tsx'
@@ -27,13 +28,15 @@ import {
 } from '../api/cashbox-queries.ts'
 import { usePlayer } from '../../account/api/get-player.ts'
 import {
+  amountProblemMessage,
   MethodFieldInputs,
   PaymentPlanList,
   ResultStep,
   useFormatAmount,
   usePaymentForm,
 } from './payment-form.tsx'
-import { amountBounds, initialChoice } from '../bounds.ts'
+import { amountBounds, fastDepositChoice, initialChoice } from '../bounds.ts'
+import { MethodLogo } from './method-logo.tsx'
 import type { PaymentAction, PaymentsMethod, SubmitResult } from '../payments-lib/types.ts'
 import styles from './cashbox.module.css'
 
@@ -78,7 +81,13 @@ export function CashboxModal({ entry, close }: ModalComponentProps) {
       {flow === 'dashboard' ? (
         <WithdrawRequests />
       ) : (
-        <PaymentFlow key={flow} action={flow} fast={entry.name === 'cashbox-deposit-fast'} onClose={close} />
+        <PaymentFlow
+          key={flow}
+          action={flow}
+          // The one-click deposit is the deposit tab's; the withdraw tab is the normal flow.
+          fast={flow === 'deposit' && entry.name === 'cashbox-deposit-fast'}
+          onClose={close}
+        />
       )}
     </Modal>
   )
@@ -106,7 +115,7 @@ function PaymentFlow({
     const d = currencyDefinition(a.currency)
     return d ? isCrypto(d) : false
   })
-  const [step, setStep] = useState<Step>('amount')
+  const [step, setStep] = useState<Step | 'fast'>()
   const player = usePlayer()
   const logDepositMethods = useLogDepositMethods()
   const logged = useRef(false)
@@ -115,16 +124,42 @@ function PaymentFlow({
     logged.current = true
     void logDepositMethods(methods.data, { id: player.id, country: player.country, currency })
   }, [action, methods.data, player, currency, logDepositMethods])
-  const suggestion = currency ? config?.first_deposit_suggestion_cents[currency] : undefined
-  const [amountText, setAmountText] = useState(
-    action === 'deposit' && suggestion ? minorToMajor(suggestion, typed.minorPerUnit) : '',
-  )
+  // Amounts typed are kept per currency: a wallet change never reads "50" in another unit.
+  const [amounts, setAmounts] = useState<Record<string, string>>({})
+  const lastDeposit = currency ? config?.last_deposits?.[currency] : undefined
+  const preset = currency
+    ? (lastDeposit?.amount_cents ?? config?.first_deposit_suggestion_cents[currency])
+    : undefined
+  const amountText =
+    (currency && amounts[currency]) ??
+    (action === 'deposit' && preset && currency ? minorToMajorLocal(preset, currency, i18n.language) : '')
+  const setAmountText = (text: string) => currency && setAmounts((all) => ({ ...all, [currency]: text }))
   const [choice, setChoice] = useState<{ methodId: string; savedProfileId?: string }>()
   const [result, setResult] = useState<SubmitResult>()
+  // The active wallet changed mid-payment (a crypto wallet opened, another chosen): start again at
+  // the amount, in the new unit, and say so.
+  const [walletNotice, setWalletNotice] = useState<string>()
+  const seenCurrency = useRef(currency)
+  useEffect(() => {
+    if (!currency) return
+    if (seenCurrency.current && seenCurrency.current !== currency) {
+      setChoice(undefined)
+      setStep('amount')
+      setWalletNotice(t('cashbox.currency_changed', { currency, unit: inputUnit(currency).unit }))
+    }
+    seenCurrency.current = currency
+  }, [currency, t])
   const list = methods.data ?? []
-  const selected = list.find((m) => m.id === choice?.methodId)
+  // Where the flow starts: the one-click deposit with the saved card (or last method), else the
+  // method step with the amount preset; the full flow at the amount step.
+  const ready = !!currency && !!methods.data && (!fast || !!config)
+  const fastChoice = fast ? fastDepositChoice(list, lastDeposit?.method_id) : undefined
+  const current: Step | 'fast' = step ?? (!fast ? 'amount' : fastChoice ? 'fast' : 'methods')
+  const effectiveChoice = choice ?? (current === 'fast' ? fastChoice : undefined)
+  const selected = list.find((m) => m.id === effectiveChoice?.methodId)
   const bounds = amountBounds(list, selected, hasCrypto)
-  const amount = majorToMinor(amountText, typed.minorPerUnit)
+  const parsed = parseAmount(amountText, typed.minorPerUnit, i18n.language)
+  const amount = parsed.ok ? parsed.cents : undefined
   const fmt = (cents: number) => {
     const d = displayAmount(cents, currency ?? 'EUR', i18n.language)
     return `${d.text} ${d.unit}`
@@ -132,51 +167,84 @@ function PaymentFlow({
   const amountError =
     amountText === ''
       ? undefined
-      : amount === undefined
-        ? t('cashbox.amount_invalid')
-        : Number(amount) < bounds.min || Number(amount) > bounds.max
+      : !parsed.ok
+        ? amountProblemMessage(t, parsed, typed.unit)
+        : Number(parsed.cents) < bounds.min || Number(parsed.cents) > bounds.max
           ? t('cashbox.amount_range', {
               min: fmt(bounds.min),
               max: Number.isFinite(bounds.max) ? fmt(bounds.max) : '∞',
             })
-          : action === 'cashout' && wallet && Number(amount) > wallet.available_to_cashout_cents
+          : action === 'cashout' && wallet && Number(parsed.cents) > wallet.available_to_cashout_cents
             ? t('cashbox.amount_over_balance', { balance: fmt(wallet.available_to_cashout_cents) })
             : undefined
+  const amountOk = amount !== undefined && !amountError
+  const amountField = (
+    <TextField
+      label={t('cashbox.amount_label', { currency: typed.unit })}
+      inputMode="decimal"
+      autoComplete="off"
+      value={amountText}
+      onChange={(e) => {
+        setWalletNotice(undefined)
+        setAmountText(e.target.value)
+      }}
+      error={amountError}
+      hint={t('cashbox.amount_hint', {
+        min: fmt(bounds.min),
+        max: Number.isFinite(bounds.max) ? fmt(bounds.max) : '∞',
+      })}
+    />
+  )
+  const notice = walletNotice && (
+    <p className={styles.notice} role="status">
+      {walletNotice}
+    </p>
+  )
 
-  if (!currency) return <p role="status">{t('common.loading')}</p>
-  if (step === 'result' && result) return <ResultStep result={result} onClose={onClose} />
+  if (!ready) return <p role="status">{t('common.loading')}</p>
+  if (current === 'result' && result) return <ResultStep result={result} onClose={onClose} />
 
-  if (step === 'amount') {
+  if (current === 'fast' && selected) {
+    return (
+      <FastDepositStep
+        method={selected}
+        savedProfileId={effectiveChoice?.savedProfileId}
+        currency={currency}
+        amountCents={amountOk ? Number(amount) : undefined}
+        amountField={amountField}
+        onOther={() => {
+          setChoice(effectiveChoice)
+          setStep('amount')
+        }}
+        onResult={(r) => {
+          setResult(r)
+          setStep('result')
+        }}
+      />
+    )
+  }
+
+  if (current === 'amount' || current === 'fast') {
     return (
       <form
         className={formStyles.form}
         noValidate
         onSubmit={(e) => {
           e.preventDefault()
-          if (amount !== undefined && !amountError) {
-            const next = choice ?? initialChoice(list)
-            setChoice(next)
-            // One-click deposit: the suggested amount goes straight to the first saved card (or method).
-            setStep(fast && next ? 'details' : 'methods')
+          if (amountOk) {
+            setChoice(choice ?? initialChoice(list))
+            setStep('methods')
           }
         }}
       >
         <p className={styles.step}>{t('cashbox.step', { step: 1, of: 3 })}</p>
-        <TextField
-          label={t('cashbox.amount_label', { currency: typed.unit })}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amountText}
-          onChange={(e) => setAmountText(e.target.value.replace(/[^\d.,]/g, ''))}
-          error={amountError}
-          hint={t('cashbox.amount_hint', {
-            min: fmt(bounds.min),
-            max: Number.isFinite(bounds.max) ? fmt(bounds.max) : '∞',
-          })}
-        />
+        {notice}
+        {amountField}
         <ul className={styles.logos} aria-label={t('cashbox.methods_enabled')}>
           {list.map((m) => (
-            <li key={m.id}>{m.brand}</li>
+            <li key={m.id}>
+              <MethodLogo method={m} size="small" />
+            </li>
           ))}
         </ul>
         <div className={formStyles.actions}>
@@ -192,17 +260,34 @@ function PaymentFlow({
     )
   }
 
-  if (step === 'methods') {
+  if (current === 'methods') {
     return (
       <MethodsStep
         methods={list}
+        currency={currency}
         hasCrypto={hasCrypto}
-        choice={choice}
+        hasCryptoAddresses={!!config?.card_provider.currencies.length}
+        choice={choice ?? initialChoice(list)}
         onChoose={setChoice}
         onBack={() => setStep('amount')}
-        onNext={() => setStep('details')}
+        onNext={(next) => {
+          if (next) setChoice(next)
+          else if (!choice) setChoice(initialChoice(list))
+          setStep('details')
+        }}
         onBuyWithCard={() => modals.open(ONRAMP_MODAL, { currency, amount_cents: Number(amount ?? 0n) })}
-        amountOk={amount !== undefined && !amountError}
+        amountOk={amountOk}
+        amountError={amountError}
+        amountField={
+          amountOk ? (
+            // The amount chosen (a one-click deposit's preset among them) stays in sight.
+            <p className={styles.muted}>
+              {t('cashbox.amount')}: <strong>{fmt(Number(amount))}</strong>
+            </p>
+          ) : (
+            amountField
+          )
+        }
       />
     )
   }
@@ -210,7 +295,7 @@ function PaymentFlow({
   return (
     <DetailsStep
       method={selected!}
-      savedProfileId={choice?.savedProfileId}
+      savedProfileId={effectiveChoice?.savedProfileId}
       currency={currency}
       action={action}
       amountCents={Number(amount ?? 0n)}
@@ -223,29 +308,141 @@ function PaymentFlow({
   )
 }
 
+/**
+ * A minor-unit amount as the player would type it in their language ("50.00", "50,00"); crypto
+ * without its trailing zeros ("100" µBTC, not "100.00").
+ */
+function minorToMajorLocal(cents: number, currency: string, locale: string): string {
+  const definition = currencyDefinition(currency)
+  let text = minorToMajor(cents, inputUnit(currency).minorPerUnit)
+  if (definition && isCrypto(definition) && text.includes('.')) text = text.replace(/\.?0+$/, '')
+  return text.replace('.', numberSeparators(locale).decimal)
+}
+
+/**
+ * The one-click deposit (spec §2 /deposit-fast, §9): the amount preset, the saved card (or the
+ * last method) chosen, one button that pays; what the method still asks for (a saved card's
+ * security code) is asked here, and 3-D Secure or the provider's page follows as usual.
+ */
+function FastDepositStep({
+  method,
+  savedProfileId,
+  currency,
+  amountCents,
+  amountField,
+  onOther,
+  onResult,
+}: {
+  method: PaymentsMethod
+  savedProfileId: string | undefined
+  currency: string
+  amountCents: number | undefined
+  amountField: ReactNode
+  onOther: () => void
+  onResult: (r: SubmitResult) => void
+}) {
+  const { t } = useTranslation()
+  const fmt = useFormatAmount(currency)
+  const form = usePaymentForm({
+    method,
+    currency,
+    action: 'deposit',
+    amountCents: amountCents ?? 0,
+    savedProfileId,
+    onResult,
+    skipPlan: amountCents === undefined,
+  })
+  const profile = method.savedProfiles.find((p) => p.id === savedProfileId)
+  const shownFields = form.fields?.methodFields
+  return (
+    <form
+      className={formStyles.form}
+      noValidate
+      aria-labelledby="fast-deposit-title"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (amountCents !== undefined) void form.submit()
+      }}
+    >
+      <h3 id="fast-deposit-title" className={styles.heading}>
+        {t('cashbox.fast_title')}
+      </h3>
+      <FormAlert message={form.formError(shownFields)} />
+      {amountField}
+      <div className={styles.payWith}>
+        <MethodLogo method={method} decorative />
+        <p className={styles.payWithText}>
+          <span className={styles.muted}>{t('cashbox.fast_method')}</span>
+          <strong>{profile ? `${method.title} ${profile.title}` : method.title}</strong>
+        </p>
+      </div>
+      <MethodFieldInputs
+        fields={shownFields}
+        values={form.values}
+        setValues={form.setValues}
+        errors={form.errors}
+      />
+      {/* Without a fee the button says it all: the amount, and the button stays in view. */}
+      {!!form.plan?.fee_cents && (
+        <PaymentPlanList currency={currency} amountCents={amountCents ?? 0} plan={form.plan} />
+      )}
+      <div className={formStyles.actions}>
+        <Button variant="ghost" onClick={onOther}>
+          {t('cashbox.fast_change')}
+        </Button>
+        <Button
+          type="submit"
+          disabled={
+            amountCents === undefined ||
+            form.submitting ||
+            !form.plan ||
+            form.fields?.isSubmitAvailable === false
+          }
+        >
+          {t('cashbox.deposit_now', { amount: fmt(form.plan?.total_cents ?? amountCents ?? 0) })}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
 function MethodsStep({
   methods,
+  currency,
   hasCrypto,
+  hasCryptoAddresses,
   choice,
   onChoose,
   onBack,
   onNext,
   onBuyWithCard,
   amountOk,
+  amountError,
+  amountField,
 }: {
   methods: PaymentsMethod[]
+  currency: string
   hasCrypto: boolean
+  hasCryptoAddresses: boolean
   choice: { methodId: string; savedProfileId?: string } | undefined
   onChoose: (c: { methodId: string; savedProfileId?: string }) => void
   onBack: () => void
-  onNext: () => void
+  onNext: (choice?: { methodId: string }) => void
   /** Buying crypto with a card goes through the on-ramp provider's own modal (spec §2, §6). */
   onBuyWithCard: () => void
   amountOk: boolean
+  amountError: string | undefined
+  /** The amount again when it is not right (a one-click deposit's preset out of bounds). */
+  amountField: ReactNode
 }) {
   const { t } = useTranslation()
+  const fmt = useFormatAmount(currency)
+  const definition = currencyDefinition(currency)
+  const cryptoWallet = definition ? isCrypto(definition) : false
   const [tab, setTab] = useState<'fiat' | 'crypto'>(
-    methods.length && methods.every((m) => m.type === 'crypto' || m.id === CARD_PROVIDER) ? 'crypto' : 'fiat',
+    cryptoWallet || (methods.length && methods.every((m) => m.type === 'crypto' || m.id === CARD_PROVIDER))
+      ? 'crypto'
+      : 'fiat',
   )
   // The crypto tab: crypto deposits and buying crypto with a card (the on-ramp provider, spec §6, §9).
   const isCryptoCard = (m: PaymentsMethod) => m.type === 'crypto' || m.id === CARD_PROVIDER
@@ -256,13 +453,12 @@ function MethodsStep({
   )
   const shown = methods.filter((m) => (tab === 'crypto') === isCryptoCard(m))
   const saved = shown.flatMap((m) => m.savedProfiles.map((p) => ({ method: m, profile: p })))
+  // Each method's limits with their currency, formatted for the language ("Min 10.00 EUR, max 5,000.00 EUR").
   const fmtRange = (m: PaymentsMethod) =>
-    t('cashbox.method_range', {
-      min: m.termsOfService.restrictions.minAmountValue,
-      max: m.termsOfService.restrictions.maxAmountValue,
-    })
+    t('cashbox.method_range', { min: fmt(m.min_amount_cents), max: fmt(m.max_amount_cents) })
   const option = (
     key: string,
+    method: PaymentsMethod,
     label: string,
     detail: string,
     value: { methodId: string; savedProfileId?: string },
@@ -275,6 +471,7 @@ function MethodsStep({
           checked={choice?.methodId === value.methodId && choice.savedProfileId === value.savedProfileId}
           onChange={() => onChoose(value)}
         />
+        <MethodLogo method={method} decorative />
         <span>
           <strong>{label}</strong>
           <span className={styles.muted}>{detail}</span>
@@ -285,6 +482,7 @@ function MethodsStep({
   return (
     <div className={formStyles.form}>
       <p className={styles.step}>{t('cashbox.step', { step: 2, of: 3 })}</p>
+      {amountField}
       <div className={styles.tabs} role="tablist" aria-label={t('cashbox.methods_title')}>
         <button
           type="button"
@@ -305,16 +503,22 @@ function MethodsStep({
           {t('cashbox.tab_crypto')}
         </button>
       </div>
-      {tab === 'crypto' && !hasCrypto ? (
-        <CryptoCurrencyPicker />
+      {tab === 'crypto' && !cryptoWallet ? (
+        // A fiat wallet has no crypto methods: say why, and open (or switch to) a crypto wallet.
+        <CryptoCurrencyPicker hasCrypto={hasCrypto || hasCryptoAddresses} />
       ) : tab === 'crypto' ? (
         <ul className={styles.cards}>
           {shown.map((m) => (
             <li key={m.id} className={styles.card}>
-              <strong>{m.title}</strong>
+              <span className={styles.cardTitle}>
+                <MethodLogo method={m} decorative />
+                <strong>{m.title}</strong>
+              </span>
               <dl className={styles.plan}>
                 <dt>{t('cashbox.provider')}</dt>
                 <dd>{m.provider.name}</dd>
+                <dt>{t('cashbox.limits')}</dt>
+                <dd>{fmtRange(m)}</dd>
                 <dt>{t('cashbox.fee_label')}</dt>
                 <dd>{m.fee_percent ? t('cashbox.fee', { percent: m.fee_percent }) : t('cashbox.no_fee')}</dd>
                 <dt>{t('cashbox.processing_time')}</dt>
@@ -328,18 +532,15 @@ function MethodsStep({
               </dl>
               {!amountOk && (
                 <p className={formStyles.error} role="alert">
-                  {t('cashbox.amount_range', {
-                    min: m.termsOfService.restrictions.minAmountValue,
-                    max: m.termsOfService.restrictions.maxAmountValue,
-                  })}
+                  {amountError ??
+                    t('cashbox.amount_range', { min: fmt(m.min_amount_cents), max: fmt(m.max_amount_cents) })}
                 </p>
               )}
               <Button
                 disabled={!amountOk || (m.id === CARD_PROVIDER && onrampOpen)}
                 onClick={() => {
                   if (m.id === CARD_PROVIDER) return onBuyWithCard()
-                  onChoose({ methodId: m.id })
-                  onNext()
+                  onNext({ methodId: m.id })
                 }}
               >
                 {t('cashbox.buy')}
@@ -355,7 +556,7 @@ function MethodsStep({
               <p className={styles.heading}>{t('cashbox.saved_card')}</p>
               <ul className={styles.list}>
                 {saved.map(({ method, profile }) =>
-                  option(profile.id, profile.title, fmtRange(method), {
+                  option(profile.id, method, profile.title, fmtRange(method), {
                     methodId: method.id,
                     savedProfileId: profile.id,
                   }),
@@ -368,6 +569,7 @@ function MethodsStep({
             {shown.map((m) =>
               option(
                 m.id,
+                m,
                 m.title,
                 [
                   fmtRange(m),
@@ -384,7 +586,7 @@ function MethodsStep({
         <Button variant="ghost" onClick={onBack}>
           {t('cashbox.back')}
         </Button>
-        <Button disabled={!choice || !amountOk} onClick={onNext}>
+        <Button disabled={!choice || !amountOk} onClick={() => onNext()}>
           {t('auth.continue')}
         </Button>
       </div>
@@ -467,7 +669,7 @@ function PaymentDetailsForm({
       <p>
         <strong>{method.title}</strong>
       </p>
-      <FormAlert message={form.formError} />
+      <FormAlert message={form.formError(form.fields?.methodFields)} />
       <MethodFieldInputs
         fields={form.fields?.methodFields}
         values={form.values}
@@ -559,23 +761,35 @@ function WithdrawRequests() {
   )
 }
 
-/** No crypto wallet yet (spec §2): the player picks a crypto currency; its wallet opens and becomes active. */
-function CryptoCurrencyPicker() {
+/**
+ * The crypto tab of a fiat wallet (spec §2): crypto deposits go to a crypto wallet. A player who
+ * has crypto wallets (and their addresses) switches to one; a player with none learns what a
+ * crypto deposit is and opens a wallet. Either way the chosen wallet becomes the active one.
+ */
+function CryptoCurrencyPicker({ hasCrypto }: { hasCrypto: boolean }) {
   const { t } = useTranslation()
   const select = useSelectAccount()
-  const [currency, setCurrency] = useState<string>(CRYPTO_WALLET_CURRENCIES[0])
+  const accounts = useAccounts(true).data ?? []
+  const own = CRYPTO_WALLET_CURRENCIES.filter((c) => accounts.some((a) => a.currency === c))
+  const [currency, setCurrency] = useState<string>(own[0] ?? CRYPTO_WALLET_CURRENCIES[0])
   return (
     <form
-      className={formStyles.form}
+      className={`${formStyles.form} ${styles.cryptoIntro}`}
+      aria-labelledby="crypto-intro-title"
       onSubmit={(e) => {
         e.preventDefault()
         select.mutate(currency)
       }}
     >
-      <p className={styles.muted}>{t('cashbox.crypto_needs_wallet')}</p>
+      <h3 id="crypto-intro-title" className={styles.heading}>
+        {hasCrypto ? t('cashbox.crypto_switch_title') : t('cashbox.crypto_intro_title')}
+      </h3>
+      <p className={styles.muted}>
+        {hasCrypto ? t('cashbox.crypto_switch_intro') : t('cashbox.crypto_intro')}
+      </p>
       <FormAlert message={select.isError ? t('wallet.select_failed') : undefined} />
       <SelectField
-        label={t('wallet.add_label')}
+        label={hasCrypto ? t('cashbox.crypto_switch_label') : t('wallet.add_label')}
         value={currency}
         onChange={(e) => setCurrency(e.target.value)}
       >
@@ -586,8 +800,11 @@ function CryptoCurrencyPicker() {
         ))}
       </SelectField>
       <Button type="submit" variant="secondary" disabled={select.isPending}>
-        {t('wallet.add')}
+        {own.includes(currency as (typeof own)[number]) ? t('cashbox.crypto_switch') : t('wallet.add')}
       </Button>
+      <Link to="/benefits-of-crypto" className={styles.muted}>
+        {t('cashbox.crypto_learn_more')}
+      </Link>
     </form>
   )
 }

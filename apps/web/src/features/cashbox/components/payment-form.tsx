@@ -1,6 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react'
 import { useTranslation } from 'react-i18next'
-import { currencyDefinition, displayAmount } from '@aurum/shared'
+import type { TFunction } from 'i18next'
+import {
+  currencyDefinition,
+  displayAmount,
+  expiryMessageKey,
+  expiryProblem,
+  maskExpiry,
+  type ParsedAmount,
+} from '@aurum/shared'
 import { Button } from '../../../components/button/button.tsx'
 import { formStyles, TextField } from '../../../components/form/field.tsx'
 import { deviceFingerprint } from '../../../lib/fingerprint.ts'
@@ -39,6 +47,7 @@ export function usePaymentForm({
   amountCents,
   savedProfileId,
   onResult,
+  skipPlan = false,
 }: {
   method: PaymentsMethod
   currency: string
@@ -46,6 +55,8 @@ export function usePaymentForm({
   amountCents: number
   savedProfileId?: string
   onResult: (r: SubmitResult) => void
+  /** No plan is asked for while the amount typed is not a valid one. */
+  skipPlan?: boolean
 }) {
   const { t } = useTranslation()
   const lib = usePaymentsLib()
@@ -72,14 +83,27 @@ export function usePaymentForm({
   const [plan, setPlan] = useState<{ fee_cents: number; total_cents: number }>()
   useEffect(() => {
     let current = true
+    if (skipPlan) {
+      setPlan(undefined)
+      return
+    }
     lib.buildPaymentPlan(request).then(
-      (answer) => current && setPlan(answer),
-      (error: unknown) => current && setErrors(fieldErrors(error)),
+      (answer) => {
+        if (!current) return
+        setPlan(answer)
+        // The amount is fine now: its error of an earlier amount goes.
+        setErrors((e) => e && withoutKey(e, 'amount_cents'))
+      },
+      (error: unknown) => {
+        if (!current) return
+        setPlan(undefined)
+        setErrors(fieldErrors(error) ?? { base: [t('cashbox.failed')] })
+      },
     )
     return () => {
       current = false
     }
-  }, [lib, request])
+  }, [lib, request, skipPlan, t])
 
   const submit = async () => {
     setSubmitting(true)
@@ -127,11 +151,45 @@ export function usePaymentForm({
     plan,
     submitting,
     submit,
-    /** Errors of fields the form does not show (method, amount, saved card…) still reach the player. */
-    formError:
-      errors?.base?.[0] ??
-      errors?.amount_cents?.[0] ??
-      Object.entries(errors ?? {}).find(([k]) => !k.startsWith('fields.'))?.[1][0],
+    /**
+     * The message above the form: the server's own words for what no field of the form shows
+     * (the amount, the method, a saved card, a field this form has no input for), never a generic one.
+     */
+    formError: (shown: readonly MethodField[] | undefined) => {
+      const names = new Set((shown ?? []).map((f) => `fields.${f.name}`))
+      return (
+        errors?.base?.[0] ??
+        errors?.amount_cents?.[0] ??
+        Object.entries(errors ?? {}).find(([k]) => !names.has(k))?.[1][0]
+      )
+    },
+  }
+}
+
+function withoutKey(errors: FieldErrors, key: string): FieldErrors | undefined {
+  const rest = Object.entries(errors).filter(([k]) => k !== key)
+  return rest.length ? Object.fromEntries(rest) : undefined
+}
+
+/** The message of a refused typed amount (the shared parser's reason), in the player's language. */
+export function amountProblemMessage(
+  t: TFunction,
+  parsed: Extract<ParsedAmount, { ok: false }>,
+  unit: string,
+): string {
+  const example = parsed.decimals > 0 ? `12${parsed.decimal}50` : '50'
+  switch (parsed.problem) {
+    case 'decimals':
+      return parsed.decimals === 0
+        ? t('cashbox.amount_error_whole', { unit })
+        : t('cashbox.amount_error_decimals', { unit, count: parsed.decimals })
+    case 'separator':
+      return t('cashbox.amount_error_separator', { decimal: parsed.decimal, example })
+    case 'invalid':
+    case 'empty':
+      return t('cashbox.amount_error_invalid', { example })
+    default:
+      return t(`cashbox.amount_error_${parsed.problem}`)
   }
 }
 
@@ -150,20 +208,33 @@ export function MethodFieldInputs({
   errors: FieldErrors | undefined
 }) {
   const { t } = useTranslation()
+  // The expiry date is checked as it is typed (a month 13 at once) and when the field is left.
+  const [expiryLeft, setExpiryLeft] = useState(false)
   return (
     <>
-      {fields?.map((f) => (
-        <TextField
-          key={f.name}
-          label={t(`fields.${f.name}`)}
-          required={f.required}
-          autoComplete={AUTOCOMPLETE[f.type] ?? (f.name === 'card_holder' ? 'cc-name' : 'off')}
-          inputMode={['card_number', 'cvv'].includes(f.type) ? 'numeric' : undefined}
-          value={values[f.name] ?? ''}
-          onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-          error={errors?.[`fields.${f.name}`]?.[0]}
-        />
-      ))}
+      {fields?.map((f) => {
+        const value = values[f.name] ?? ''
+        const expiry = f.type === 'expiry'
+        const problem = expiry && value ? expiryProblem(value, new Date(), expiryLeft) : undefined
+        return (
+          <TextField
+            key={f.name}
+            label={t(`fields.${f.name}`)}
+            required={f.required}
+            autoComplete={AUTOCOMPLETE[f.type] ?? (f.name === 'card_holder' ? 'cc-name' : 'off')}
+            inputMode={['card_number', 'cvv', 'expiry'].includes(f.type) ? 'numeric' : undefined}
+            maxLength={expiry ? 5 : undefined}
+            value={value}
+            onChange={(e) => {
+              const text = expiry ? maskExpiry(e.target.value, value) : e.target.value
+              if (expiry) setExpiryLeft(false)
+              setValues((v) => ({ ...v, [f.name]: text }))
+            }}
+            onBlur={expiry ? () => setExpiryLeft(true) : undefined}
+            error={(problem && t(expiryMessageKey(problem))) || errors?.[`fields.${f.name}`]?.[0]}
+          />
+        )
+      })}
     </>
   )
 }

@@ -38,7 +38,7 @@ export function OnrampWidget({ method, currency, amountCents, onReady, onResult 
       aria-label={t('cashbox.onramp_widget', { provider: method.provider.name })}
       aria-busy={form.submitting}
     >
-      <FormAlert message={form.formError} />
+      <FormAlert message={form.formError(form.fields?.methodFields)} />
       <MethodFieldInputs
         fields={form.fields?.methodFields}
         values={form.values}

@@ -47,6 +47,8 @@ export interface MethodFieldsResult {
 export interface PaymentsConfig {
   currencies: string[]
   first_deposit_suggestion_cents: Record<string, number>
+  /** The player's last successful deposit per currency: the one-click deposit repeats it. */
+  last_deposits: Record<string, { amount_cents: number; method_id: string }>
   card_provider: { enabled: boolean; currencies: string[] }
 }
 
