@@ -13,7 +13,7 @@
  * - Cooling-off and self-exclusion cannot be shortened or lifted: they end by themselves.
  */
 
-import { majorToMinor } from './money.ts'
+import { parseAmount } from './money.ts'
 
 export const LIMIT_TYPES = ['loss', 'wager', 'deposit', 'session', 'coolingoff', 'selfexclusion'] as const
 export type LimitType = (typeof LIMIT_TYPES)[number]
@@ -84,11 +84,11 @@ export function parseLimitInput(
     return { value: Number(minutes) }
   }
   if (!typed) return { problem: 'limits.amount_required' }
-  const cents = majorToMinor(typed, minorPerUnit)
-  if (cents === undefined) return { problem: 'limits.amount_format' }
-  if (cents <= 0n) return { problem: 'limits.amount_invalid' }
-  if (cents > BigInt(Number.MAX_SAFE_INTEGER)) return { problem: 'limits.amount_too_big' }
-  return { value: Number(cents) }
+  const parsed = parseAmount(typed, minorPerUnit)
+  if (!parsed.ok)
+    return { problem: parsed.problem === 'too_large' ? 'limits.amount_too_big' : 'limits.amount_format' }
+  if (parsed.cents <= 0n) return { problem: 'limits.amount_invalid' }
+  return { value: Number(parsed.cents) }
 }
 
 export const isAmountLimit = (type: LimitType) => type === 'deposit' || type === 'wager' || type === 'loss'
