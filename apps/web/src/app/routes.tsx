@@ -115,7 +115,12 @@ export function createRoutes(services: AppServices): RouteObject[] {
     return null
   }
 
-  const pageHandle = (key: string, place?: string): RouteHandle => ({ seo: i18nSeo(key), place })
+  /** A page's handle; `module` is the source a lazy page loads (its manifest key, linked by the server). */
+  const pageHandle = (key: string, place?: string, module?: string): RouteHandle => ({
+    seo: i18nSeo(key),
+    place,
+    module,
+  })
 
   /** Runs the guards of a route from the table before its own loader (spec §2). */
   const guarded =
@@ -198,7 +203,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
             await loadAll([seoPage('support')], true)
             return null
           },
-          handle: pageHandle('support', 'support'),
+          handle: pageHandle('support', 'support', 'src/app/routes/support-page.tsx'),
         },
         { path: 'oops', id: 'oops', element: <OopsPage />, handle: pageHandle('oops') },
         {
@@ -212,14 +217,14 @@ export function createRoutes(services: AppServices): RouteObject[] {
           id: 'login',
           loader: guarded('login'),
           lazy: async () => ({ Component: (await import('./routes/auth-pages.tsx')).LoginPage }),
-          handle: pageHandle('login', 'login'),
+          handle: pageHandle('login', 'login', 'src/app/routes/auth-pages.tsx'),
         },
         {
           path: 'registration',
           id: 'registration',
           loader: guarded('registration'),
           lazy: async () => ({ Component: (await import('./routes/auth-pages.tsx')).RegistrationPage }),
-          handle: pageHandle('registration', 'registration'),
+          handle: pageHandle('registration', 'registration', 'src/app/routes/auth-pages.tsx'),
         },
         // Popup routes (spec §2): the main page with the route's modal over it.
         ...POPUP_ROUTES.map(({ id, path, modal }): RouteObject => ({
@@ -251,7 +256,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
             Component: (await import('../features/games/routes/game-page.tsx')).GamePage,
           }),
           errorElement: <PageError />,
-          handle: pageHandle('main', 'game'),
+          handle: pageHandle('main', 'game', 'src/features/games/routes/game-page.tsx'),
         },
         {
           path: 'favorite-games',
@@ -260,7 +265,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
           lazy: async () => ({
             Component: (await import('../features/games/routes/favourites-page.tsx')).FavouritesPage,
           }),
-          handle: pageHandle('main', 'favourites'),
+          handle: pageHandle('main', 'favourites', 'src/features/games/routes/favourites-page.tsx'),
         },
         ...(
           [
@@ -287,7 +292,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
           shouldRevalidate: searchOnly,
           errorElement: <PageError />,
           handle: {
-            ...pageHandle('main', routeMeta(id).place),
+            ...pageHandle('main', routeMeta(id).place, 'src/features/games/routes/games-list-page.tsx'),
             canonical: id === 'games-link' ? ({ id: category }) => `/categories/${category}` : undefined,
           } satisfies RouteHandle,
         })),
@@ -298,11 +303,12 @@ export function createRoutes(services: AppServices): RouteObject[] {
           lazy: async () => ({
             Component: (await import('../features/profile/routes/users-layout.tsx')).UsersLayout,
           }),
-          handle: pageHandle('users', 'profile'),
+          handle: pageHandle('users', 'profile', 'src/features/profile/routes/users-layout.tsx'),
           children: [
             {
               index: true,
               id: 'users-profile',
+              handle: { module: 'src/features/profile/routes/profile-page.tsx' } satisfies RouteHandle,
               lazy: async () => ({
                 Component: (await import('../features/profile/routes/profile-page.tsx')).ProfilePage,
               }),
@@ -314,7 +320,11 @@ export function createRoutes(services: AppServices): RouteObject[] {
                 Component: (await import('../features/verification/routes/verification-page.tsx'))
                   .VerificationPage,
               }),
-              handle: pageHandle('users_verification', 'profile'),
+              handle: pageHandle(
+                'users_verification',
+                'profile',
+                'src/features/verification/routes/verification-page.tsx',
+              ),
             },
             {
               path: 'limits',
@@ -322,7 +332,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('../features/limits/routes/limits-page.tsx')).LimitsPage,
               }),
-              handle: pageHandle('users_limits', 'profile'),
+              handle: pageHandle('users_limits', 'profile', 'src/features/limits/routes/limits-page.tsx'),
             },
             {
               path: 'security',
@@ -330,7 +340,11 @@ export function createRoutes(services: AppServices): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('../features/profile/routes/security-page.tsx')).SecurityPage,
               }),
-              handle: pageHandle('users_security', 'profile'),
+              handle: pageHandle(
+                'users_security',
+                'profile',
+                'src/features/profile/routes/security-page.tsx',
+              ),
             },
             {
               path: 'games-history',
@@ -339,7 +353,11 @@ export function createRoutes(services: AppServices): RouteObject[] {
                 Component: (await import('../features/history/routes/games-history-page.tsx'))
                   .GamesHistoryPage,
               }),
-              handle: pageHandle('users_games_history', 'profile'),
+              handle: pageHandle(
+                'users_games_history',
+                'profile',
+                'src/features/history/routes/games-history-page.tsx',
+              ),
             },
             {
               path: 'payments-history',
@@ -348,7 +366,11 @@ export function createRoutes(services: AppServices): RouteObject[] {
                 Component: (await import('../features/history/routes/payments-history-page.tsx'))
                   .PaymentsHistoryPage,
               }),
-              handle: pageHandle('users_payments_history', 'profile'),
+              handle: pageHandle(
+                'users_payments_history',
+                'profile',
+                'src/features/history/routes/payments-history-page.tsx',
+              ),
             },
           ],
         },
@@ -359,7 +381,11 @@ export function createRoutes(services: AppServices): RouteObject[] {
           lazy: async () => ({
             Component: (await import('../features/limits/routes/limits-confirm-page.tsx')).LimitsConfirmPage,
           }),
-          handle: pageHandle('limits_confirm', 'profile'),
+          handle: pageHandle(
+            'limits_confirm',
+            'profile',
+            'src/features/limits/routes/limits-confirm-page.tsx',
+          ),
         },
         ...Object.entries(REDIRECTS).map(([from, to]): RouteObject => ({
           path: from.slice(1),
