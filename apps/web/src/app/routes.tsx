@@ -22,6 +22,7 @@ import {
   TOP_GAMES_COUNT,
 } from '../features/games/api/games.ts'
 import { latestWinsQuery } from '../features/games/api/latest-wins.ts'
+import { documentsQuery, verificationQuery } from '../features/verification/api/documents.ts'
 import { ConfirmationPage } from './routes/confirmation-page.tsx'
 import { RootLayout } from './layout/root-layout.tsx'
 import { HomePage } from './routes/home-page.tsx'
@@ -122,6 +123,17 @@ export function createRoutes(services: AppServices): RouteObject[] {
     module,
   })
 
+  const loadMainPage = async () => {
+    await Promise.all([
+      loadAll([seoPage('main')], true),
+      // The lobby row renders on the server too (a failure leaves the row to the client).
+      queryClient.query(gamesFirstPageQuery(http, TOP_GAMES, TOP_GAMES_COUNT)).catch(() => undefined),
+      // So does the latest-wins strip; live wins are added in the browser.
+      queryClient.query(latestWinsQuery(http)).catch(() => undefined),
+    ])
+    return null
+  }
+
   /** Runs the guards of a route from the table before its own loader (spec §2). */
   const guarded =
     (id: string) =>
@@ -181,16 +193,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
           id: 'main',
           element: <HomePage />,
           shouldRevalidate: searchOnly,
-          loader: async () => {
-            await Promise.all([
-              loadAll([seoPage('main')], true),
-              // The lobby row renders on the server too (a failure leaves the row to the client).
-              queryClient.query(gamesFirstPageQuery(http, TOP_GAMES, TOP_GAMES_COUNT)).catch(() => undefined),
-              // So does the latest-wins strip; live wins are added in the browser.
-              queryClient.query(latestWinsQuery(http)).catch(() => undefined),
-            ])
-            return null
-          },
+          loader: loadMainPage,
           handle: pageHandle('main', 'main'),
         },
         {
@@ -233,8 +236,8 @@ export function createRoutes(services: AppServices): RouteObject[] {
           element: <HomePage />,
           loader: async (args) => {
             await guarded(id)(args)
-            await loadAll([seoPage('main')], true)
-            return null
+            // The same main page under the modal, rendered as fully (its lobby row too).
+            return loadMainPage()
           },
           handle: { ...pageHandle('main', 'main'), modal },
         })),
@@ -316,6 +319,11 @@ export function createRoutes(services: AppServices): RouteObject[] {
             {
               path: 'verification',
               id: 'users-verification',
+              // The page's state comes with it (rendered on the server, not "Loading" then the page).
+              loader: async () => {
+                await loadAll([verificationQuery(http), documentsQuery(http)])
+                return null
+              },
               lazy: async () => ({
                 Component: (await import('../features/verification/routes/verification-page.tsx'))
                   .VerificationPage,

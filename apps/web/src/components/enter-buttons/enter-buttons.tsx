@@ -19,7 +19,9 @@ export function promoBannerVisible(dismissedAt: number | null, now: number): boo
 export function EnterButtons({ showPromo = true }: { showPromo?: boolean }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const [promo, setPromo] = useState(false)
+  // Shown from the first paint (as a new visitor sees it); hidden after hydration only for a
+  // visitor who dismissed it within the last 2 minutes.
+  const [promo, setPromo] = useState(true)
 
   useEffect(() => {
     const check = () => {
