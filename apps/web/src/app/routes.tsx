@@ -22,6 +22,7 @@ import {
   TOP_GAMES_COUNT,
 } from '../features/games/api/games.ts'
 import { latestWinsQuery } from '../features/games/api/latest-wins.ts'
+import { favouriteGamesQuery, favouriteIdsQuery } from '../features/games/api/favourites.ts'
 import { documentsQuery, verificationQuery } from '../features/verification/api/documents.ts'
 import { ConfirmationPage } from './routes/confirmation-page.tsx'
 import { RootLayout } from './layout/root-layout.tsx'
@@ -264,7 +265,12 @@ export function createRoutes(services: AppServices): RouteObject[] {
         {
           path: 'favorite-games',
           id: 'favorite-games',
-          loader: guarded('favorite-games'),
+          // The list comes with the page (rendered on the server, no footer pushed down after).
+          loader: async (args) => {
+            await guarded('favorite-games')(args)
+            await loadAll([favouriteGamesQuery(http), favouriteIdsQuery(http)])
+            return null
+          },
           lazy: async () => ({
             Component: (await import('../features/games/routes/favourites-page.tsx')).FavouritesPage,
           }),
