@@ -3,8 +3,46 @@ import type { Page } from 'playwright-core'
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
 import { LOCALES } from '@aurum/shared'
 import { answerNotices, depositByCard, registerPlayer } from './players.ts'
+import type { RouteObject } from 'react-router'
+import type { AppServices } from '../src/lib/services.tsx'
+import { createRoutes } from '../src/app/routes.tsx'
+import { ROUTES } from '../src/app/route-table.ts'
 
 const base = inject('baseURL')
+
+/**
+ * Every page the app mounts (from its route objects: a new route is covered once it exists), and
+ * whether the route table wants a player there. Redirects (no id) land on pages of their own.
+ */
+function mountedRoutes(): Array<{ path: string; player: boolean }> {
+  const walk = (
+    routes: RouteObject[],
+    parent: string,
+    player: boolean,
+  ): Array<{ path: string; player: boolean }> =>
+    routes.flatMap((r) => {
+      const path = r.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${r.path}`
+      const forPlayer = player || ROUTES.some((m) => m.id === r.id && m.requiresAuth)
+      const own = r.id && (r.path !== undefined || r.index) ? [{ path: path || '/', player: forPlayer }] : []
+      return [...own, ...walk(r.children ?? [], path, forPlayer)]
+    })
+  const all = walk(createRoutes({} as AppServices), '', false)
+  return all.filter((r, i) => all.findIndex((o) => o.path === r.path) === i)
+}
+
+/**
+ * The addresses a route pattern is loaded at: the pattern itself without parameters; with them,
+ * examples from the demo catalogue and content. A new route with parameters needs its line here.
+ */
+const EXAMPLES: Record<string, string[]> = {
+  '/play/:producer/:name': ['/play/goldfinch/sunstone-dynasty'],
+  '/pokies/:slug': ['/pokies/all'],
+  '/live/:slug': ['/live/all'],
+  '/categories/:slug': ['/categories/top'],
+  '/games/:id': ['/games/top'],
+  '/producers/:slug/:page?': ['/producers/goldfinch'],
+  '/*': ['/faq', '/privacy-policy', '/no-such-page'],
+}
 let browser: Awaited<ReturnType<typeof launch>>
 
 beforeAll(async () => {
@@ -167,6 +205,76 @@ describe('the casino shell in Chromium', () => {
     }
     await page.close()
   })
+
+  it('does not shift its layout on a direct load of any mounted route, as a guest and as a player', async () => {
+    const routes = mountedRoutes()
+    const addresses = (forPlayer: boolean) =>
+      routes
+        // A guest asking for a player's page is sent to the registration page, measured once.
+        .filter((r) => r.player === forPlayer)
+        .flatMap((r) => {
+          if (!/[:*]/.test(r.path)) return [r.path]
+          expect(EXAMPLES[r.path], `an example address of the route ${r.path}`).toBeDefined()
+          return EXAMPLES[r.path]!
+        })
+    const own = await launch({ viewport: { width: 390, height: 844 } })
+    try {
+      const page = await own.context.newPage()
+      /** The layout shifts of a direct load, read once the app has hydrated and painted twice. */
+      const shiftsOf = async (path: string) => {
+        await page.goto(base + path, { waitUntil: 'load' })
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+        const shifts = await page.evaluate(
+          () =>
+            new Promise<Array<{ value: number; sources: string[] }>>((resolve) =>
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => {
+                  const observer = new PerformanceObserver(() => undefined)
+                  observer.observe({ type: 'layout-shift', buffered: true })
+                  const entries = observer.takeRecords() as unknown as Array<{
+                    value: number
+                    hadRecentInput: boolean
+                    sources: Array<{ node?: Node | null }>
+                  }>
+                  observer.disconnect()
+                  resolve(
+                    entries
+                      .filter((e) => !e.hadRecentInput)
+                      .map((e) => ({
+                        value: e.value,
+                        sources: e.sources.map((s) =>
+                          s.node instanceof Element
+                            ? `${s.node.tagName}.${s.node.className}`
+                            : (s.node?.nodeName ?? 'removed'),
+                        ),
+                      })),
+                  )
+                }),
+              ),
+            ),
+        )
+        return { path, score: shifts.reduce((sum, s) => sum + s.value, 0), shifts }
+      }
+      const measured = []
+      for (const path of addresses(false)) measured.push({ who: 'guest 390', ...(await shiftsOf(path)) })
+      await page.setViewportSize({ width: 1280, height: 720 })
+      for (const path of ['/', '/pokies/all', '/play/goldfinch/sunstone-dynasty']) {
+        measured.push({ who: 'guest 1280', ...(await shiftsOf(path)) })
+      }
+      await registerPlayer(page, base, { email: `shifts.${Date.now()}@example.com` })
+      for (const path of ['/users', '/play/goldfinch/sunstone-dynasty']) {
+        measured.push({ who: 'player 1280', ...(await shiftsOf(path)) })
+      }
+      await page.setViewportSize({ width: 390, height: 844 })
+      for (const path of ['/', ...addresses(true)])
+        measured.push({ who: 'player 390', ...(await shiftsOf(path)) })
+      expect(measured.length).toBeGreaterThan(35)
+      expect(measured.filter((m) => m.score > 0.01)).toEqual([])
+    } finally {
+      await own.close()
+    }
+    // About forty direct loads, each about half a second on a quiet machine.
+  }, 120_000)
 
   it('fits the header and the page to every width from 320 to 1366 px, and other pages to a phone', async () => {
     // A browser of its own: the notices are answered and a player signs in.

@@ -34,6 +34,11 @@ export type SsrResult =
       html: string
       /** Serialised initial state, already safe to place inside a script element. */
       state: string
+      /**
+       * The source modules the page loads after the entry (its lazy routes, its language bundles),
+       * as keys of the client build's manifest: the server links their code and styles in the head.
+       */
+      modules: string[]
     }
 
 export type SsrRender = (request: SsrRequest) => Promise<SsrResult>

@@ -14,6 +14,7 @@ import {
 } from '@aurum/shared'
 import type { Config } from '../config.ts'
 import { ExpiringCache } from '../lib/cache.ts'
+import { createAssetTags, type ClientManifest } from './ssr-assets.ts'
 
 export type SsrMode = 'production' | 'development' | 'none'
 
@@ -55,6 +56,8 @@ export default fp(
     const webRoot = path.join(config.repoRoot, 'apps/web')
     let loadRender: () => Promise<SsrRender>
     let loadTemplate: (url: string) => Promise<string>
+    // Development: Vite's middleware serves each module with its styles; nothing to link.
+    let assetTags: (modules: string[]) => string = () => ''
 
     if (mode === 'production') {
       const clientDir = path.join(webRoot, 'dist/client')
@@ -62,6 +65,10 @@ export default fp(
       const entry = (await import(path.join(webRoot, 'dist/server/entry-server.js'))) as { render: SsrRender }
       loadRender = async () => entry.render
       loadTemplate = async () => template
+      const manifest = JSON.parse(
+        await fs.readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
+      ) as ClientManifest
+      assetTags = createAssetTags(manifest, '/dist/')
       await app.register(fastifyStatic, {
         root: clientDir,
         prefix: '/dist/',
@@ -167,7 +174,7 @@ export default fp(
       const template = await loadTemplate(request.url)
       const html = template
         .replace('<html lang="en">', `<html lang="${result.lang}">`)
-        .replace('<!--app-head-->', result.head)
+        .replace('<!--app-head-->', `${result.head}\n    ${assetTags(result.modules)}`)
         .replace('<!--app-html-->', result.html)
         .replace(
           '<!--app-state-->',

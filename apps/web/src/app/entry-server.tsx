@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type UIMatch } from 'react-router'
 import { dehydrate } from '@tanstack/react-query'
-import { BOT_USER_AGENT, type Locale, type SsrRender } from '@aurum/shared'
+import { BOT_USER_AGENT, localeFallbacks, type Locale, type SsrRender } from '@aurum/shared'
 import type { i18n as I18n } from 'i18next'
 import { HttpError, MESSAGES } from '../lib/http/errors.ts'
 import type { Transport } from '../lib/http/client.ts'
@@ -10,7 +10,7 @@ import { AppRoot } from './app-root.tsx'
 import { createServices } from './create-services.ts'
 import { serializeErrors, serializeState, type InitialState } from './initial-state.ts'
 import { createRoutes } from './routes.tsx'
-import { canonicalForMatches, seoForMatches } from './route-seo.ts'
+import { canonicalForMatches, modulesForMatches, seoForMatches } from './route-seo.ts'
 import { buildHead, renderHead } from './seo.ts'
 import { parseLocation } from './url.ts'
 
@@ -110,5 +110,10 @@ export const render: SsrRender = async (request) => {
     head: renderHead(head),
     html,
     state: serializeState(state),
+    // What the page loads before it hydrates: its lazy routes and its language bundles.
+    modules: [
+      ...modulesForMatches(context.matches),
+      ...localeFallbacks(env.locale).map((l) => `../../packages/shared/src/locales/${l}.json`),
+    ],
   }
 }

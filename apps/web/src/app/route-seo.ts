@@ -16,6 +16,11 @@ export interface RouteHandle {
   modal?: string
   /** Analytics place tag (spec §2). */
   place?: string
+  /**
+   * The source file a lazy route loads, as a key of the client build's manifest (relative to
+   * apps/web): the server links its code and styles so nothing shifts when it arrives.
+   */
+  module?: string
   /** The path canonical and alternate links name, when it is not the page's own (a link form's list). */
   canonical?: (params: Record<string, string | undefined>) => string
 }
@@ -52,4 +57,9 @@ export function placeForMatches(matches: UIMatch[]): string | undefined {
     if (place) return place
   }
   return undefined
+}
+
+/** The lazily loaded source modules of the matched routes (manifest keys). */
+export function modulesForMatches(matches: Array<{ route: { handle?: unknown } }>): string[] {
+  return matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.module ?? [])
 }

@@ -22,6 +22,8 @@ import {
   TOP_GAMES_COUNT,
 } from '../features/games/api/games.ts'
 import { latestWinsQuery } from '../features/games/api/latest-wins.ts'
+import { favouriteGamesQuery, favouriteIdsQuery } from '../features/games/api/favourites.ts'
+import { documentsQuery, verificationQuery } from '../features/verification/api/documents.ts'
 import { ConfirmationPage } from './routes/confirmation-page.tsx'
 import { RootLayout } from './layout/root-layout.tsx'
 import { HomePage } from './routes/home-page.tsx'
@@ -126,7 +128,23 @@ export function createRoutes(services: AppServices): RouteObject[] {
     return null
   }
 
-  const pageHandle = (key: string, place?: string): RouteHandle => ({ seo: i18nSeo(key), place })
+  /** A page's handle; `module` is the source a lazy page loads (its manifest key, linked by the server). */
+  const pageHandle = (key: string, place?: string, module?: string): RouteHandle => ({
+    seo: i18nSeo(key),
+    place,
+    module,
+  })
+
+  const loadMainPage = async () => {
+    await Promise.all([
+      loadAll([seoPage('main')], true),
+      // The lobby row renders on the server too (a failure leaves the row to the client).
+      queryClient.query(gamesFirstPageQuery(http, TOP_GAMES, TOP_GAMES_COUNT)).catch(() => undefined),
+      // So does the latest-wins strip; live wins are added in the browser.
+      queryClient.query(latestWinsQuery(http)).catch(() => undefined),
+    ])
+    return null
+  }
 
   /** Runs the guards of a route from the table before its own loader (spec §2). */
   const guarded =
@@ -187,16 +205,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
           id: 'main',
           element: <HomePage />,
           shouldRevalidate: searchOnly,
-          loader: async () => {
-            await Promise.all([
-              loadAll([seoPage('main')], true),
-              // The lobby row renders on the server too (a failure leaves the row to the client).
-              queryClient.query(gamesFirstPageQuery(http, TOP_GAMES, TOP_GAMES_COUNT)).catch(() => undefined),
-              // So does the latest-wins strip; live wins are added in the browser.
-              queryClient.query(latestWinsQuery(http)).catch(() => undefined),
-            ])
-            return null
-          },
+          loader: loadMainPage,
           handle: pageHandle('main', 'main'),
         },
         {
@@ -209,7 +218,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
             await loadAll([seoPage('support')], true)
             return null
           },
-          handle: pageHandle('support', 'support'),
+          handle: pageHandle('support', 'support', 'src/app/routes/support-page.tsx'),
         },
         { path: 'oops', id: 'oops', element: <OopsPage />, handle: pageHandle('oops') },
         {
@@ -223,14 +232,14 @@ export function createRoutes(services: AppServices): RouteObject[] {
           id: 'login',
           loader: guarded('login'),
           lazy: async () => ({ Component: (await import('./routes/auth-pages.tsx')).LoginPage }),
-          handle: pageHandle('login', 'login'),
+          handle: pageHandle('login', 'login', 'src/app/routes/auth-pages.tsx'),
         },
         {
           path: 'registration',
           id: 'registration',
           loader: guarded('registration'),
           lazy: async () => ({ Component: (await import('./routes/auth-pages.tsx')).RegistrationPage }),
-          handle: pageHandle('registration', 'registration'),
+          handle: pageHandle('registration', 'registration', 'src/app/routes/auth-pages.tsx'),
         },
         // Popup routes (spec §2): the main page with the route's modal over it.
         ...POPUP_ROUTES.map(({ id, path, modal }): RouteObject => ({
@@ -239,8 +248,8 @@ export function createRoutes(services: AppServices): RouteObject[] {
           element: <HomePage />,
           loader: async (args) => {
             await guarded(id)(args)
-            await loadAll([seoPage('main')], true)
-            return null
+            // The same main page under the modal, rendered as fully (its lobby row too).
+            return loadMainPage()
           },
           handle: { ...pageHandle('main', 'main'), modal },
         })),
@@ -262,16 +271,21 @@ export function createRoutes(services: AppServices): RouteObject[] {
             Component: (await import('../features/games/routes/game-page.tsx')).GamePage,
           }),
           errorElement: <PageError />,
-          handle: pageHandle('main', 'game'),
+          handle: pageHandle('main', 'game', 'src/features/games/routes/game-page.tsx'),
         },
         {
           path: 'favorite-games',
           id: 'favorite-games',
-          loader: guarded('favorite-games'),
+          // The list comes with the page (rendered on the server, no footer pushed down after).
+          loader: async (args) => {
+            await guarded('favorite-games')(args)
+            await loadAll([favouriteGamesQuery(http), favouriteIdsQuery(http)])
+            return null
+          },
           lazy: async () => ({
             Component: (await import('../features/games/routes/favourites-page.tsx')).FavouritesPage,
           }),
-          handle: pageHandle('main', 'favourites'),
+          handle: pageHandle('main', 'favourites', 'src/features/games/routes/favourites-page.tsx'),
         },
         ...(
           [
@@ -298,7 +312,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
           shouldRevalidate: searchOnly,
           errorElement: <PageError />,
           handle: {
-            ...pageHandle('main', routeMeta(id).place),
+            ...pageHandle('main', routeMeta(id).place, 'src/features/games/routes/games-list-page.tsx'),
             canonical: id === 'games-link' ? ({ id: category }) => `/categories/${category}` : undefined,
           } satisfies RouteHandle,
         })),
@@ -309,7 +323,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
           lazy: async () => ({
             Component: (await import('../features/profile/routes/users-layout.tsx')).UsersLayout,
           }),
-          handle: pageHandle('users', 'profile'),
+          handle: pageHandle('users', 'profile', 'src/features/profile/routes/users-layout.tsx'),
           children: [
             {
               index: true,
@@ -320,6 +334,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
                 await loadAll([countriesQuery(http, env.locale)])
                 return null
               },
+              handle: { module: 'src/features/profile/routes/profile-page.tsx' } satisfies RouteHandle,
               lazy: async () => ({
                 Component: (await import('../features/profile/routes/profile-page.tsx')).ProfilePage,
               }),
@@ -327,11 +342,20 @@ export function createRoutes(services: AppServices): RouteObject[] {
             {
               path: 'verification',
               id: 'users-verification',
+              // The page's state comes with it (rendered on the server, not "Loading" then the page).
+              loader: async () => {
+                await loadAll([verificationQuery(http), documentsQuery(http)])
+                return null
+              },
               lazy: async () => ({
                 Component: (await import('../features/verification/routes/verification-page.tsx'))
                   .VerificationPage,
               }),
-              handle: pageHandle('users_verification', 'profile'),
+              handle: pageHandle(
+                'users_verification',
+                'profile',
+                'src/features/verification/routes/verification-page.tsx',
+              ),
             },
             {
               path: 'limits',
@@ -339,7 +363,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('../features/limits/routes/limits-page.tsx')).LimitsPage,
               }),
-              handle: pageHandle('users_limits', 'profile'),
+              handle: pageHandle('users_limits', 'profile', 'src/features/limits/routes/limits-page.tsx'),
             },
             {
               path: 'security',
@@ -347,7 +371,11 @@ export function createRoutes(services: AppServices): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('../features/profile/routes/security-page.tsx')).SecurityPage,
               }),
-              handle: pageHandle('users_security', 'profile'),
+              handle: pageHandle(
+                'users_security',
+                'profile',
+                'src/features/profile/routes/security-page.tsx',
+              ),
             },
             {
               path: 'games-history',
@@ -356,7 +384,11 @@ export function createRoutes(services: AppServices): RouteObject[] {
                 Component: (await import('../features/history/routes/games-history-page.tsx'))
                   .GamesHistoryPage,
               }),
-              handle: pageHandle('users_games_history', 'profile'),
+              handle: pageHandle(
+                'users_games_history',
+                'profile',
+                'src/features/history/routes/games-history-page.tsx',
+              ),
             },
             {
               path: 'payments-history',
@@ -365,7 +397,11 @@ export function createRoutes(services: AppServices): RouteObject[] {
                 Component: (await import('../features/history/routes/payments-history-page.tsx'))
                   .PaymentsHistoryPage,
               }),
-              handle: pageHandle('users_payments_history', 'profile'),
+              handle: pageHandle(
+                'users_payments_history',
+                'profile',
+                'src/features/history/routes/payments-history-page.tsx',
+              ),
             },
             {
               // Any other address under /users: the account's guard first (a guest is sent to
@@ -388,7 +424,11 @@ export function createRoutes(services: AppServices): RouteObject[] {
           lazy: async () => ({
             Component: (await import('../features/limits/routes/limits-confirm-page.tsx')).LimitsConfirmPage,
           }),
-          handle: pageHandle('limits_confirm', 'profile'),
+          handle: pageHandle(
+            'limits_confirm',
+            'profile',
+            'src/features/limits/routes/limits-confirm-page.tsx',
+          ),
         },
         ...Object.entries(REDIRECTS).map(([from, to]): RouteObject => ({
           path: from.slice(1),

@@ -18,13 +18,15 @@ export function ConfirmationPage() {
   const queryClient = useQueryClient()
   const [params] = useSearchParams()
   const token = params.get('confirmation_token')
-  const [result, setResult] = useState<ConfirmationResult | null>(null)
+  // Without a token the answer is known on the server's render too (no change after it arrives).
+  const [result, setResult] = useState<ConfirmationResult | null>(() =>
+    token ? null : { confirmed: false, message: null },
+  )
   const started = useRef(false)
   useEffect(() => {
-    if (started.current) return
+    if (started.current || !token) return
     started.current = true
-    if (!token) setResult({ confirmed: false, message: null })
-    else void confirmEmail(http, queryClient, token).then(setResult)
+    void confirmEmail(http, queryClient, token).then(setResult)
   }, [http, queryClient, token])
   return (
     <section className={styles.card} role="status" aria-busy={!result}>

@@ -25,7 +25,9 @@ export function EnterButtons({ showPromo = true }: { showPromo?: boolean }) {
   const { t } = useTranslation()
   const { env } = useServices()
   const navigate = useNavigate()
-  const [promo, setPromo] = useState(false)
+  // Shown from the first paint (as a new visitor sees it); hidden after hydration only for a
+  // visitor who dismissed it within the last 2 minutes.
+  const [promo, setPromo] = useState(true)
   const offerExists = useIsMountedLink()(WELCOME_OFFER_PATH)
   // A guest: the offer in their country's currency, nominally (see CMS_NOMINAL).
   const offer = formatCmsAmount(500, cmsCurrency(null, env.country), env.locale)

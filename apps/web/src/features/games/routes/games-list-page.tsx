@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, useLoaderData } from 'react-router'
 import type { AppServices } from '../../../lib/services.tsx'
 import type { GameListFilter } from '../api/games.ts'
+import { gamesInfiniteQuery } from '../api/games-infinite.ts'
 import { collectionsQuery, providersQuery, type GameProvider } from '../api/lists.ts'
 import { GameGrid } from '../components/game-grid.tsx'
 import { GameSearch } from '../components/game-search.tsx'
@@ -30,6 +31,18 @@ export async function loadGameList(
   { http, queryClient, env }: Pick<AppServices, 'http' | 'queryClient' | 'env'>,
   kind: ListKind,
   slug = 'all',
+): Promise<GameList> {
+  const list = await findGameList({ http, queryClient, env }, kind, slug)
+  // The first page of games comes with the page (rendered on the server, no "Loading" that the
+  // grid then pushes the footer away from); a failure leaves the grid to load it in the browser.
+  await queryClient.infiniteQuery(gamesInfiniteQuery(http, list.filter)).catch(() => undefined)
+  return list
+}
+
+async function findGameList(
+  { http, queryClient, env }: Pick<AppServices, 'http' | 'queryClient' | 'env'>,
+  kind: ListKind,
+  slug: string,
 ): Promise<GameList> {
   if (kind === 'producer') {
     const providers = await queryClient.query(providersQuery(http))

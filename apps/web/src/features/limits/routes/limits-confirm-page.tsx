@@ -23,15 +23,16 @@ export function LimitsConfirmPage() {
   const hours = useChangeDelayHours()
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
-  const [state, setState] = useState<State>({ kind: 'confirming' })
+  // A link without a token of the right length fails at once, on the server's render too (the
+  // page does not change its height after it arrives).
+  const invalid = token.length < 20
+  const [state, setState] = useState<State>(() =>
+    invalid ? { kind: 'failed', message: t('limits.confirm_invalid') } : { kind: 'confirming' },
+  )
   const sent = useRef(false)
   useEffect(() => {
-    if (sent.current) return
+    if (sent.current || invalid) return
     sent.current = true
-    if (token.length < 20) {
-      setState({ kind: 'failed', message: t('limits.confirm_invalid') })
-      return
-    }
     http
       .post('/api/user_limits/confirm', { token })
       .then(() => {
@@ -45,7 +46,7 @@ export function LimitsConfirmPage() {
           message: fieldErrors(error)?.base?.[0] ?? t('limits.confirm_invalid'),
         })
       })
-  }, [http, queryClient, logger, token, t])
+  }, [http, queryClient, logger, token, t, invalid])
   return (
     <section className={styles.confirm} aria-labelledby="limits-confirm-title">
       <h1 id="limits-confirm-title">{t('limits.confirm_title')}</h1>
