@@ -22,6 +22,8 @@ import {
   TOP_GAMES_COUNT,
 } from '../features/games/api/games.ts'
 import { latestWinsQuery } from '../features/games/api/latest-wins.ts'
+import { collectionsQuery, providersQuery } from '../features/games/api/lists.ts'
+import { gameListSeo } from '../features/games/list-routes.ts'
 import { ConfirmationPage } from './routes/confirmation-page.tsx'
 import { RootLayout } from './layout/root-layout.tsx'
 import { HomePage } from './routes/home-page.tsx'
@@ -183,6 +185,9 @@ export function createRoutes(services: AppServices): RouteObject[] {
               queryClient.query(gamesFirstPageQuery(http, TOP_GAMES, TOP_GAMES_COUNT)).catch(() => undefined),
               // So does the latest-wins strip; live wins are added in the browser.
               queryClient.query(latestWinsQuery(http)).catch(() => undefined),
+              // And the lobby's category bar and studio menu.
+              queryClient.query(collectionsQuery(http, env.locale)).catch(() => undefined),
+              queryClient.query(providersQuery(http)).catch(() => undefined),
             ])
             return null
           },
@@ -279,7 +284,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
             return {
               loader: async (args: LoaderFunctionArgs) => {
                 await guarded(id)(args)
-                return list.loadGameList(services, kind, args.params.slug ?? args.params.id)
+                return list.loadGameList(services, kind, args.params.slug ?? args.params.id, args.params.page)
               },
               Component: list.GamesListPage,
             }
@@ -287,7 +292,8 @@ export function createRoutes(services: AppServices): RouteObject[] {
           shouldRevalidate: searchOnly,
           errorElement: <PageError />,
           handle: {
-            ...pageHandle('main', routeMeta(id).place),
+            seo: (ctx) => gameListSeo(kind, ctx),
+            place: routeMeta(id).place,
             canonical: id === 'games-link' ? ({ id: category }) => `/categories/${category}` : undefined,
           } satisfies RouteHandle,
         })),

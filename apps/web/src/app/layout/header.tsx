@@ -17,6 +17,9 @@ const LOGO_MARK_BELOW_PX = 420
 
 const NAV = [
   { to: '/', key: 'nav.home', end: true },
+  { to: '/pokies/all', key: 'nav.games' },
+  { to: '/live/all', key: 'nav.live' },
+  { to: '/categories/table', key: 'nav.table' },
   { to: '/vip', key: 'nav.vip' },
   { to: '/benefits-of-crypto', key: 'nav.crypto' },
   { to: '/faq', key: 'nav.faq' },
