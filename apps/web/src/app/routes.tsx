@@ -23,7 +23,6 @@ import {
 } from '../features/games/api/games.ts'
 import { latestWinsQuery } from '../features/games/api/latest-wins.ts'
 import { collectionsQuery, providersQuery } from '../features/games/api/lists.ts'
-import { gameListSeo } from '../features/games/list-routes.ts'
 import { ConfirmationPage } from './routes/confirmation-page.tsx'
 import { RootLayout } from './layout/root-layout.tsx'
 import { HomePage } from './routes/home-page.tsx'
@@ -287,15 +286,16 @@ export function createRoutes(services: AppServices): RouteObject[] {
                 return list.loadGameList(services, kind, args.params.slug ?? args.params.id, args.params.page)
               },
               Component: list.GamesListPage,
+              // With the page's code: its titles read the list's data.
+              handle: {
+                seo: (ctx) => list.gameListSeo(kind, ctx),
+                place: routeMeta(id).place,
+                canonical: id === 'games-link' ? ({ id: category }) => `/categories/${category}` : undefined,
+              } satisfies RouteHandle,
             }
           },
           shouldRevalidate: searchOnly,
           errorElement: <PageError />,
-          handle: {
-            seo: (ctx) => gameListSeo(kind, ctx),
-            place: routeMeta(id).place,
-            canonical: id === 'games-link' ? ({ id: category }) => `/categories/${category}` : undefined,
-          } satisfies RouteHandle,
         })),
         {
           path: 'users',

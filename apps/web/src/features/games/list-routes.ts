@@ -1,8 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query'
-import type { TFunction } from 'i18next'
-import { gamesPageKey, PRODUCER_PAGE_SIZE, type GamePage } from './api/games.ts'
-import { PROVIDERS_KEY, type GameProvider } from './api/lists.ts'
-
 /** The list routes of spec §2: `/pokies/{slug}`, `/live/{slug}`, `/categories/{slug}`, `/producers/{slug}/{page}`. */
 export type ListKind = 'pokies' | 'live' | 'category' | 'producer'
 
@@ -28,60 +23,15 @@ export function producerPath(slug: string, page = 1): string {
   return page > 1 ? `${base}/${page}` : base
 }
 
-export interface ListSeo {
-  title: string
-  description: string
-  keywords: string
-  /** A studio page's neighbours (rel prev and next). */
-  links?: Array<{ rel: 'prev' | 'next'; path: string }>
-}
-
-/**
- * Title, description and keywords of a list page in the page's language; a studio's page also
- * names its neighbours. Read from the route's data in the query cache, so the server and the
- * browser agree.
- */
-export function gameListSeo(
-  kind: ListKind,
-  {
-    t,
-    queryClient,
-    params,
-  }: { t: TFunction; queryClient: QueryClient; params: Record<string, string | undefined> },
-): ListSeo | undefined {
-  if (kind === 'producer') {
-    const slug = params.slug ?? ''
-    const producer = queryClient.getQueryData<GameProvider[]>(PROVIDERS_KEY)?.find((p) => p.slug === slug)
-    if (!producer) return undefined
-    const page = Number(params.page ?? 1)
-    const games = queryClient.getQueryData<GamePage>(
-      gamesPageKey({ providers: [producer.slug] }, page, PRODUCER_PAGE_SIZE),
-    )
-    const pages = games?.pagination.total_pages ?? 1
-    const values = { producer: producer.title, page, pages }
-    const links: ListSeo['links'] = []
-    if (page > 1) links.push({ rel: 'prev', path: producerPath(producer.slug, page - 1) })
-    if (page < pages) links.push({ rel: 'next', path: producerPath(producer.slug, page + 1) })
-    return {
-      title: t(page > 1 ? 'seo.producer.title_page' : 'seo.producer.title', values),
-      description: t('seo.producer.description', values),
-      keywords: t('seo.producer.keywords', values),
-      links,
-    }
-  }
-  const category = listCategory(kind, params.slug ?? params.id ?? 'all')
-  if (category === ALL_GAMES) {
-    return {
-      title: t('seo.all_games.title'),
-      description: t('seo.all_games.description'),
-      keywords: t('seo.all_games.keywords'),
-    }
-  }
-  const name = t(`games.categories.${category}`, { defaultValue: '' })
-  if (!name) return undefined
-  return {
-    title: t('seo.category.title', { category: name }),
-    description: t('seo.category.description', { category: name }),
-    keywords: t('seo.category.keywords', { category: name.toLowerCase() }),
-  }
+/** The page numbers shown: all of a short list; else the first, the last and two around the current one. */
+export function pageNumbers(page: number, pages: number): Array<number | null> {
+  if (pages <= 7) return Array.from({ length: pages }, (_, i) => i + 1)
+  const shown = new Set([1, pages, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pages))
+  const sorted = [...shown].sort((a, b) => a - b)
+  // A gap of one page shows that page rather than an ellipsis in its place.
+  return sorted.flatMap((n, i) => {
+    const before = sorted[i - 1]
+    if (before === undefined || n - before === 1) return [n]
+    return n - before === 2 ? [n - 1, n] : [null, n]
+  })
 }

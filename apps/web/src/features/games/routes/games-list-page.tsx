@@ -16,6 +16,8 @@ import { Pager } from '../components/pager.tsx'
 import { ALL_GAMES, listCategory, producerPath, type ListKind } from '../list-routes.ts'
 import styles from '../components/games.module.css'
 
+export { gameListSeo } from '../list-seo.ts'
+
 /** What a list page shows: a category's games (`all`: every game) or one page of a studio's. */
 export interface GameList {
   filter: GameListFilter
@@ -82,7 +84,7 @@ function ProducerGames({ list, label }: { list: GameList; label: string }) {
   const slug = list.producer!.slug
   return (
     <>
-      <ul className={styles.grid} aria-label={label}>
+      <ul className={`${styles.grid} ${styles.gridPaged}`} aria-label={label}>
         {games.data.data.map((game, i) => (
           <GameTile
             key={game.identifier}
