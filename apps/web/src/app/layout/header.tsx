@@ -17,19 +17,21 @@ const LOGO_MARK_BELOW_PX = 420
 
 /**
  * The main navigation. `menuOnly` links are in the menu (phones, and a player's header below
- * 1200 px) but not in the header's row, which has room for five links beside Sign in and Register
- * or the balance: the logo is the way home there, and the footer links Crypto and FAQ.
+ * 1200 px) but not in the header's row, which has room for five links beside Log in and Sign up
+ * or the balance (four below 1200 px: `wideOnly`): the logo is the way home there, and the footer
+ * links VIP, Crypto and FAQ.
  */
-const NAV: ReadonlyArray<{ to: string; key: string; end?: boolean; menuOnly?: boolean }> = [
-  { to: '/', key: 'nav.home', end: true, menuOnly: true },
-  { to: '/pokies/all', key: 'nav.games' },
-  { to: '/live/all', key: 'nav.live' },
-  { to: '/categories/table', key: 'nav.table' },
-  { to: '/vip', key: 'nav.vip' },
-  { to: '/benefits-of-crypto', key: 'nav.crypto', menuOnly: true },
-  { to: '/faq', key: 'nav.faq', menuOnly: true },
-  { to: '/support', key: 'nav.support' },
-]
+const NAV: ReadonlyArray<{ to: string; key: string; end?: boolean; menuOnly?: boolean; wideOnly?: boolean }> =
+  [
+    { to: '/', key: 'nav.home', end: true, menuOnly: true },
+    { to: '/pokies/all', key: 'nav.games' },
+    { to: '/live/all', key: 'nav.live' },
+    { to: '/categories/table', key: 'nav.table' },
+    { to: '/vip', key: 'nav.vip', wideOnly: true },
+    { to: '/benefits-of-crypto', key: 'nav.crypto', menuOnly: true },
+    { to: '/faq', key: 'nav.faq', menuOnly: true },
+    { to: '/support', key: 'nav.support' },
+  ]
 
 /**
  * The sticky header's height as `--header-offset` on the root, for what must fit the window below
@@ -89,7 +91,14 @@ export function Header() {
               to={item.to}
               end={item.end}
               className={({ isActive }) =>
-                `${styles.navLink} ${isActive ? styles.navActive : ''} ${item.menuOnly ? styles.menuOnly : ''}`
+                [
+                  styles.navLink,
+                  isActive && styles.navActive,
+                  item.menuOnly && styles.menuOnly,
+                  item.wideOnly && styles.wideOnly,
+                ]
+                  .filter(Boolean)
+                  .join(' ')
               }
               onClick={() => setMenuOpen(false)}
             >

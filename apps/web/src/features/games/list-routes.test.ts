@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_GAMES, categoryPath, listCategory, pageNumbers, producerPath } from './list-routes.ts'
+import { ALL_GAMES, categoryPath, listCategory, producerPath } from './list-routes.ts'
+import { pageNumbers } from './page-numbers.ts'
 
 describe('the lobby’s list addresses', () => {
   it('maps /pokies/all to every game, /live/all to the live tables, and links each back', () => {

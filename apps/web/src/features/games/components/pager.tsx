@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { pageNumbers } from '../list-routes.ts'
+import { pageNumbers } from '../page-numbers.ts'
 import styles from './lobby-nav.module.css'
 
 /** Links to the other pages of a paged list (a studio's games): previous, the numbers, next. */
