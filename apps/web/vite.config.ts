@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { serviceWorkerPlugin } from './src/service-worker/plugin.ts'
 
 const require = createRequire(import.meta.url)
 // react-router's package exports only its development build (dev-time checks and warnings);
@@ -24,7 +25,7 @@ const serverI18nHook: Plugin = {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), ...(mode === 'production' ? [serverI18nHook] : [])],
+  plugins: [react(), serviceWorkerPlugin(), ...(mode === 'production' ? [serverI18nHook] : [])],
   resolve:
     mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // Lazily loaded bundles are served from /dist/ (spec §2).

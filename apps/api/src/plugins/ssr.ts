@@ -91,6 +91,17 @@ export default fp(
       const entry = (await import(path.join(webRoot, 'dist/server/entry-server.js'))) as { render: SsrRender }
       loadRender = async () => entry.render
       loadTemplate = async () => template
+      // The service worker and the web app manifest, built with the client (spec §4, §7): at the root,
+      // where the worker's scope covers every page; never cached long, so a new build is seen at once.
+      for (const [url, file, type] of [
+        ['/sw.js', 'sw.js', 'text/javascript; charset=utf-8'],
+        ['/manifest.webmanifest', 'manifest.webmanifest', 'application/manifest+json; charset=utf-8'],
+      ] as const) {
+        const body = await fs.readFile(path.join(clientDir, file), 'utf8')
+        app.get(url, { schema: { hide: true } }, (_request, reply) =>
+          reply.header('content-type', type).header('cache-control', 'no-cache').send(body),
+        )
+      }
       await app.register(fastifyStatic, {
         root: clientDir,
         prefix: '/dist/',
