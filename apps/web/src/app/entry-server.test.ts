@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SsrRequest, SsrTransport } from '@aurum/shared'
-import { createTestApp, type TestContext } from '../../../api/src/test/helpers.ts'
+import { createTestApp, registerPlayer, type TestContext } from '../../../api/src/test/helpers.ts'
 import { seedTestGames } from '../../../api/src/modules/games/testing.ts'
 import { render } from './entry-server.tsx'
 
@@ -102,6 +102,39 @@ describe('server-side rendering', () => {
     const au = await render(request('/', { country: 'AU' }))
     if (au.kind !== 'html') throw new Error('expected html')
     expect(au.lang).toBe('en-AU')
+  })
+
+  it("keeps concurrent renders apart: a player's data and guards never reach a guest's render", async () => {
+    const player = await registerPlayer(ctx.app)
+    // Every api call waits a little, so the renders' loaders interleave.
+    const slow = (options: Partial<SsrRequest>): SsrRequest => {
+      const base = request('/', options)
+      return {
+        ...base,
+        ...options,
+        transport: async (req) => {
+          await new Promise((r) => setTimeout(r, Math.random() * 20))
+          return base.transport(req)
+        },
+      }
+    }
+    const signedIn = { headers: { cookie: `sid=${player.sid}` } }
+    const results = await Promise.all([
+      render(slow({ url: '/users', ...signedIn })),
+      render(slow({ url: '/users' })),
+      render(slow({ url: '/', ...signedIn })),
+      render(slow({ url: '/' })),
+      render(slow({ url: '/de/users', ...signedIn })),
+      render(slow({ url: '/de/users' })),
+    ])
+    const [playerProfile, guestProfile, playerMain, guestMain, playerDe, guestDe] = results
+    expect(playerProfile).toMatchObject({ kind: 'html', status: 200 })
+    expect(playerDe).toMatchObject({ kind: 'html', status: 200, lang: 'de' })
+    expect(guestProfile).toMatchObject({ kind: 'redirect' })
+    expect(guestDe).toMatchObject({ kind: 'redirect' })
+    if (playerMain.kind !== 'html' || guestMain.kind !== 'html') throw new Error('expected html')
+    expect(playerMain.state).toContain(player.email)
+    expect(guestMain.state).not.toContain(player.email)
   })
 
   it('renders game lists by their link forms and answers 404 for unknown categories and producers', async () => {

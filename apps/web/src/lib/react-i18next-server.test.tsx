@@ -12,11 +12,11 @@ describe("the server build's useTranslation", () => {
       const { t, i18n, ready } = translation
       seen.push(translation)
       return (
-        <p>{`${t('greeting', { name: 'Ada' })} ${i18n.language} ${String(ready)} ${translation[0]('greeting', { name: 'Bo' })}`}</p>
+        <p>{`${t('greeting', { name: 'Ada' })} ${i18n.language} ${String(ready)} ${translation[0]('greeting', { name: 'Bo' })} ${t('plain')} ${t('plain')}`}</p>
       )
     }
-    const de = createI18n('de', { de: { greeting: 'Hallo {{name}}' } })
-    const fi = createI18n('fi', { fi: { greeting: 'Hei {{name}}' } })
+    const de = createI18n('de', { de: { greeting: 'Hallo {{name}}', plain: 'Einfach' } })
+    const fi = createI18n('fi', { fi: { greeting: 'Hei {{name}}', plain: 'Helppo' } })
     const html = (i18n: typeof de) =>
       renderToString(
         <I18nextProvider i18n={i18n}>
@@ -24,8 +24,8 @@ describe("the server build's useTranslation", () => {
           <Probe />
         </I18nextProvider>,
       )
-    expect(html(de)).toBe('<p>Hallo Ada de true Hallo Bo</p><p>Hallo Ada de true Hallo Bo</p>')
-    expect(html(fi)).toBe('<p>Hei Ada fi true Hei Bo</p><p>Hei Ada fi true Hei Bo</p>')
+    expect(html(de)).toBe('<p>Hallo Ada de true Hallo Bo Einfach Einfach</p>'.repeat(2))
+    expect(html(fi)).toBe('<p>Hei Ada fi true Hei Bo Helppo Helppo</p>'.repeat(2))
     expect(seen[0]).toBe(seen[1])
     expect(seen[2]).not.toBe(seen[0])
   })

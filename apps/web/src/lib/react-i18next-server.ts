@@ -22,7 +22,19 @@ export const useTranslation: typeof useTranslationReact = (
   if (!i18n || args.length > 0) return useTranslationReact(...args)
   let answer = answers.get(i18n)
   if (!answer) {
-    const t = i18n.t.bind(i18n)
+    // Most calls are a bare key: their text is looked up once per instance (its resources never
+    // change on the server); calls with options (interpolation, plurals, defaults) go to i18next.
+    const texts = new Map<string, string>()
+    const t = ((key: unknown, ...rest: unknown[]) => {
+      if (rest.length > 0 || typeof key !== 'string')
+        return (i18n.t as unknown as (...a: unknown[]) => unknown)(key, ...rest)
+      let text = texts.get(key)
+      if (text === undefined) {
+        text = i18n.t(key)
+        texts.set(key, text)
+      }
+      return text
+    }) as unknown as TFunction
     answer = Object.assign([t, i18n, true], { t, i18n, ready: true }) as Answer
     answers.set(i18n, answer)
   }
