@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { serviceWorkerPlugin } from './src/service-worker/plugin.ts'
 
 const require = createRequire(import.meta.url)
 // react-router's package exports only its development build (dev-time checks and warnings);
@@ -11,8 +12,20 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 )
 
+const reactI18nextServer = path.resolve(import.meta.dirname, 'src/lib/react-i18next-server.ts')
+
+/** The server build takes the app's `react-i18next` from src/lib/react-i18next-server.ts (a cheaper hook). */
+const serverI18nHook: Plugin = {
+  name: 'aurum-server-i18n-hook',
+  enforce: 'pre',
+  resolveId(source, importer, options) {
+    if (source !== 'react-i18next' || !options.ssr || importer === reactI18nextServer) return null
+    return reactI18nextServer
+  },
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), serviceWorkerPlugin(), ...(mode === 'production' ? [serverI18nHook] : [])],
   resolve:
     mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // Lazily loaded bundles are served from /dist/ (spec §2).

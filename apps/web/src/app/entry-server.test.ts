@@ -141,6 +141,39 @@ describe('server-side rendering', () => {
     expect(fi.head).toMatch(/<title>Aurum Casino – nettislotit/)
   })
 
+  it("keeps concurrent renders apart: a player's data and guards never reach a guest's render", async () => {
+    const player = await registerPlayer(ctx.app)
+    // Every api call waits a little, so the renders' loaders interleave.
+    const slow = (options: Partial<SsrRequest>): SsrRequest => {
+      const base = request('/', options)
+      return {
+        ...base,
+        ...options,
+        transport: async (req) => {
+          await new Promise((r) => setTimeout(r, Math.random() * 20))
+          return base.transport(req)
+        },
+      }
+    }
+    const signedIn = { headers: { cookie: `sid=${player.sid}` } }
+    const results = await Promise.all([
+      render(slow({ url: '/users', ...signedIn })),
+      render(slow({ url: '/users' })),
+      render(slow({ url: '/', ...signedIn })),
+      render(slow({ url: '/' })),
+      render(slow({ url: '/de/users', ...signedIn })),
+      render(slow({ url: '/de/users' })),
+    ])
+    const [playerProfile, guestProfile, playerMain, guestMain, playerDe, guestDe] = results
+    expect(playerProfile).toMatchObject({ kind: 'html', status: 200 })
+    expect(playerDe).toMatchObject({ kind: 'html', status: 200, lang: 'de' })
+    expect(guestProfile).toMatchObject({ kind: 'redirect' })
+    expect(guestDe).toMatchObject({ kind: 'redirect' })
+    if (playerMain.kind !== 'html' || guestMain.kind !== 'html') throw new Error('expected html')
+    expect(playerMain.state).toContain(player.email)
+    expect(guestMain.state).not.toContain(player.email)
+  })
+
   it('renders game lists by their link forms and answers 404 for unknown categories and producers', async () => {
     await seedTestGames(ctx)
     const html = async (url: string) => {
