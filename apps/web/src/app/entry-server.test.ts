@@ -111,25 +111,27 @@ describe('server-side rendering', () => {
       // Intl separates with no-break spaces.
       return { ...result, html: result.html.replace(/[\u00a0\u202f]/g, ' '), head: result.head }
     }
-    const ca = await page('/bonus-terms', { country: 'CA' })
+    // The payments page: "… your withdrawals within 30 days exceed {{amount:2000}} in total".
+    const ca = await page('/payments', { country: 'CA' })
     expect(ca.lang).toBe('en-CA')
-    expect(ca.html).toContain('100% up to $500 + 100 free spins')
-    expect(ca.head).toContain('100% up to $500 + 100 free spins')
-    expect(ca.html).not.toContain('{{amount')
-    expect((await page('/fr-ca/bonus-terms', { country: 'CA' })).html).toMatch(/500 \$/)
-    const de = await page('/bonus-terms', { country: 'DE' })
-    expect(de.html).toContain('100 % bis 500 € + 100 Freispiele')
-    expect(de.html).not.toContain('{{amount')
-    expect((await page('/bonus-terms', { country: 'NZ' })).html).toContain('up to $500')
-    expect((await page('/bonus-terms', { country: 'FR' })).html).toContain('up to €500')
+    expect(ca.html).toContain('withdrawals within 30 days exceed $2,000 in total')
+    expect(ca.html + ca.head).not.toContain('{{amount')
+    expect((await page('/fr-ca/payments', { country: 'CA' })).html).toMatch(/2 000 \$/)
+    const de = await page('/payments', { country: 'DE' })
+    expect(de.html).toContain('Auszahlungen innerhalb von 30 Tagen insgesamt 2.000 € übersteigen')
+    expect(de.html + de.head).not.toContain('{{amount')
+    expect((await page('/payments', { country: 'NZ' })).html).toContain('exceed $2,000 in total')
+    expect((await page('/payments', { country: 'FR' })).html).toContain('exceed €2,000 in total')
     // A signed-in player reads their wallet's currency; a crypto player their country's fiat.
     const nok = await registerPlayer(ctx.app, { currency: 'NOK' })
     const cookie = { cookie: `sid=${nok.sid}` }
-    expect((await page('/bonus-terms', { country: 'CA', headers: cookie })).html).toContain('up to NOK 5,000')
+    expect((await page('/payments', { country: 'CA', headers: cookie })).html).toContain(
+      'exceed NOK 20,000 in total',
+    )
     const btc = await registerPlayer(ctx.app, { currency: 'BTC', country: 'AU' })
     expect(
-      (await page('/bonus-terms', { country: 'CA', headers: { cookie: `sid=${btc.sid}` } })).html,
-    ).toContain('up to A$500')
+      (await page('/payments', { country: 'CA', headers: { cookie: `sid=${btc.sid}` } })).html,
+    ).toContain('exceed A$2,000 in total')
   })
 
   it('names app routes in the page language, from CMS SEO meta or the translations', async () => {
