@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/translation.tsx'
 import { useServices } from '../../lib/services.tsx'
 import { useStore } from '../../lib/store.ts'
 import { Button } from '../button/button.tsx'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { PAYMENTS_KEY } from '../api/payments-key.ts'
 import { paymentNoticeToast } from '../payment-notice.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { data, useLoaderData } from 'react-router'
 import type { AppServices } from '../../../lib/services.tsx'
 import type { GameListFilter } from '../api/games.ts'
