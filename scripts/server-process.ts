@@ -35,12 +35,14 @@ export interface ServerProcess {
 export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
+  /** Node options of the server process, e.g. `--cpu-prof` (which NODE_OPTIONS refuses). */
+  nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
   // A PORT given by the caller is passed as is (the lifecycle tests give invalid ones on purpose).
   const port = env.PORT ?? String(await freePort())
   const gamesPort = env.GAMES_PORT ?? String(await freePort())
   const dir = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-server-')))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import type { ChunkingContext } from 'rolldown'
 import react from '@vitejs/plugin-react'
+import { serviceWorkerPlugin } from './src/service-worker/plugin.ts'
 
 const require = createRequire(import.meta.url)
 // react-router's package exports only its development build (dev-time checks and warnings);
@@ -86,7 +87,7 @@ function sharedDirectImports(): Plugin {
 }
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  plugins: [sharedDirectImports(), react()],
+  plugins: [sharedDirectImports(), react(), serviceWorkerPlugin()],
   resolve:
     mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // Lazily loaded bundles are served from /dist/ (spec §2).
@@ -100,7 +101,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     // Pictures stay files (cached, fetched in parallel) instead of base64 inside the JavaScript,
     // where they would compress badly and delay every page's scripts.
     assetsInlineLimit: (file: string) => (file.endsWith('.svg') ? false : undefined),
-    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: [{ name: entryGroup() }] } } },
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: [{ name: entryGroup(), debugName: 'entry graph' }] } } },
   },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
   // Bundled into the server build so the alias above applies there too.

@@ -39,7 +39,7 @@ describe('games', () => {
       const played = await frameBalance(page)
 
       // Browsing on, the game stays open in the minimised frame (250 px) with resume and close.
-      await page.getByRole('link', { name: /^home$/i }).click()
+      await page.getByRole('link', { name: /^aurum casino – home$/i }).click()
       const mini = page.getByRole('region', { name: new RegExp(`${slot.title}, minimised`, 'i') })
       await mini.waitFor()
       expect((await mini.boundingBox())!.width).toBeLessThanOrEqual(270)
@@ -47,7 +47,7 @@ describe('games', () => {
       await mini.getByRole('button', { name: /resume/i }).click()
       await page.getByRole('heading', { name: slot.title }).waitFor()
       expect(await frameBalance(page)).toBe(played)
-      await page.getByRole('link', { name: /^home$/i }).click()
+      await page.getByRole('link', { name: /^aurum casino – home$/i }).click()
       await mini.getByRole('button', { name: /close the game/i }).click()
       await mini.waitFor({ state: 'detached' })
       expect(await axe(page)).toEqual([])

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
@@ -382,6 +384,104 @@ describe('the casino shell in Chromium', () => {
           await expect.poll(overflow, { message: `/${locale}${path} at 360 px` }).toBe(0)
         }
       }
+    } finally {
+      await own.close()
+    }
+  })
+
+  it('installs the service worker: precached shell, offline page in the visitor’s language, no api answer or page stored', async () => {
+    const sw = await fetch(base + '/sw.js')
+    expect(sw.status).toBe(200)
+    expect(sw.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(sw.headers.get('cache-control')).toBe('no-cache')
+    const manifestResponse = await fetch(base + '/manifest.webmanifest')
+    expect(manifestResponse.headers.get('content-type')).toMatch(/^application\/manifest\+json/)
+    const manifest = (await manifestResponse.json()) as {
+      name: string
+      short_name: string
+      start_url: string
+      display: string
+      theme_color: string
+      icons: Array<{ src: string; sizes: string; type: string; purpose: string }>
+    }
+    expect(manifest).toMatchObject({ name: 'Aurum Casino', start_url: '/', display: 'standalone' })
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    )
+    for (const icon of manifest.icons) {
+      const res = await fetch(base + icon.src)
+      expect([icon.src, res.status, res.headers.get('content-type')]).toEqual([icon.src, 200, 'image/png'])
+    }
+
+    const own = await launch({ viewport: { width: 390, height: 844 } })
+    try {
+      const page = await own.context.newPage()
+      await page.goto(base + '/de/support', { waitUntil: 'load' })
+      expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest')
+      const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')
+      expect((await fetch(base + touchIcon!)).status).toBe(200)
+      // Registered after load; installed (the shell precached) and activated, then in control.
+      await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated')
+      const cached = async () =>
+        page.evaluate(async () => {
+          const urls: string[] = []
+          for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys())
+              urls.push(new URL(request.url).pathname)
+          }
+          return urls
+        })
+      // The shell: the entry of the build's manifest, its static imports and their styles.
+      const built = JSON.parse(
+        await fs.readFile(path.resolve(import.meta.dirname, '../dist/client/.vite/manifest.json'), 'utf8'),
+      ) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>
+      const shell = new Set<string>()
+      const visit = (key: string) => {
+        const chunk = built[key]!
+        if (shell.has(`/dist/${chunk.file}`)) return
+        shell.add(`/dist/${chunk.file}`)
+        for (const css of chunk.css ?? []) shell.add(`/dist/${css}`)
+        chunk.imports?.forEach(visit)
+      }
+      visit(Object.keys(built).find((k) => built[k]!.isEntry)!)
+      expect(shell.size).toBeGreaterThan(2)
+      const entry = await page.locator('script[type="module"]').getAttribute('src')
+      expect(await cached()).toEqual(
+        expect.arrayContaining([entry, ...shell, '/dist/offline/de.html', '/dist/offline/ja.html']),
+      )
+      // A page and api calls made while the worker controls the page: none of them is stored.
+      await page.goto(base + '/de/pokies/all', { waitUntil: 'networkidle' })
+      expect(await page.evaluate(async () => (await fetch('/api/info/project')).status)).toBe(200)
+      // The lobby's own hashed assets, fetched through the worker, are stored for the next time.
+      const assets = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name).pathname)
+          .filter((p) => p.startsWith('/dist/assets/')),
+      )
+      expect(assets.length).toBeGreaterThan(0)
+      expect(await cached()).toEqual(expect.arrayContaining(assets))
+      expect(
+        (await cached()).filter(
+          (url) => /^\/(api|json-api|files|sock|connection)\b/.test(url) || !url.startsWith('/dist/'),
+        ),
+      ).toEqual([])
+
+      // The network goes down: a navigation shows the offline page in the address's language.
+      await own.context.setOffline(true)
+      const offline = await page.goto(base + '/de/users')
+      expect(offline!.status()).toBe(503)
+      expect(await page.locator('html').getAttribute('lang')).toBe('de')
+      expect(await page.locator('h1').textContent()).toBe('Sie sind offline')
+      expect(await axe(page)).toEqual([])
+      await page.goto(base + '/ja/support')
+      expect(await page.locator('h1').textContent()).toBe('オフラインです')
+      // Back online, "try again" opens the address that failed.
+      await own.context.setOffline(false)
+      await page.getByRole('link', { name: '再試行' }).click()
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ja')
+      expect(page.url()).toBe(base + '/ja/support')
+      expect(await page.locator('main h2').count()).toBeGreaterThan(0)
     } finally {
       await own.close()
     }

@@ -13,6 +13,8 @@ export const TIMING = {
   httpRetries: 6,
   httpRetryBaseMs: 100,
   realtimePingMs: 10_000,
+  /** The service worker's registration checks for a new /sw.js this often (spec §4). */
+  serviceWorkerUpdateMs: 900_000,
   /** Start-up and SEO data may be cached for one day. */
   startCacheMs: 86_400_000,
 } as const

@@ -10,6 +10,7 @@ import {
   type SsrRender,
   type SsrResult,
   type SsrTransport,
+  type SsrTransportRequest,
   type SsrTransportResponse,
 } from '@aurum/shared'
 import type { Config } from '../config.ts'
@@ -34,6 +35,16 @@ const API_PREFIXES = ['/api/', '/json-api/', '/dist/', '/files/']
 const PUBLIC_DATA = /^\/api\/(cms|info)\//
 const PUBLIC_DATA_TTL_MS = Math.min(60_000, TIMING.startCacheMs)
 
+/**
+ * Public lobby data of a guest render: the catalogue as guests see it (no groups) and the latest wins
+ * (live ones arrive over the realtime hub after hydration). Shared by guest renders for a few seconds,
+ * so that every guest render does not query the database again; a signed-in player's calls always go
+ * to the api (the catalogue depends on the player's groups).
+ */
+const GUEST_DATA =
+  /^\/api\/(games_filter(?:\?|$)|games\/(collections|providers)(?:\?|$)|stats\/winners\/latest(?:\?|$))/
+const GUEST_DATA_TTL_MS = 5_000
+
 /** The profile probe of every render: without a session it can only answer 401. */
 const PLAYER_DATA = /^\/api\/player(?:\?|$)/
 const GUEST_PLAYER_RESPONSE: SsrTransportResponse = {
@@ -41,6 +52,24 @@ const GUEST_PLAYER_RESPONSE: SsrTransportResponse = {
   statusText: 'Unauthorized',
   headers: { 'content-type': 'application/json; charset=utf-8' },
   body: JSON.stringify({ code: 'unauthorized', error: 'Unauthorized' }),
+}
+
+/**
+ * Whether an api call of a render may be answered from a cache shared by renders, and under which key:
+ * public data (CMS, info) for everyone per language and country, the guests' lobby data only for a
+ * render without a session. Anything else (a player's data, any write) goes to the api every time.
+ */
+export function sharedRenderData(
+  req: SsrTransportRequest,
+  country: string | null | undefined,
+): { cache: 'public' | 'guest'; key: string } | null {
+  const key = `${req.method} ${req.url}|${req.headers.cookie?.match(/locale=([\w-]+)/)?.[1] ?? ''}|${country ?? ''}`
+  if (req.method === 'GET' && PUBLIC_DATA.test(req.url)) return { cache: 'public', key }
+  const read = req.method === 'GET' || (req.method === 'POST' && req.url.startsWith('/api/games_filter'))
+  if (read && GUEST_DATA.test(req.url) && !hasSession(req.headers.cookie)) {
+    return { cache: 'guest', key: `${key}|${req.body ?? ''}` }
+  }
+  return null
 }
 
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${COOKIES.session}=`)
@@ -69,6 +98,17 @@ export default fp(
         await fs.readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
       ) as ClientManifest
       assetTags = createAssetTags(manifest, '/dist/')
+      // The service worker and the web app manifest, built with the client (spec §4, §7): at the root,
+      // where the worker's scope covers every page; never cached long, so a new build is seen at once.
+      for (const [url, file, type] of [
+        ['/sw.js', 'sw.js', 'text/javascript; charset=utf-8'],
+        ['/manifest.webmanifest', 'manifest.webmanifest', 'application/manifest+json; charset=utf-8'],
+      ] as const) {
+        const body = await fs.readFile(path.join(clientDir, file), 'utf8')
+        app.get(url, { schema: { hide: true } }, (_request, reply) =>
+          reply.header('content-type', type).header('cache-control', 'no-cache').send(body),
+        )
+      }
       await app.register(fastifyStatic, {
         root: clientDir,
         prefix: '/dist/',
@@ -102,6 +142,10 @@ export default fp(
     }
 
     const publicData = new ExpiringCache<SsrTransportResponse>(PUBLIC_DATA_TTL_MS, 2_000)
+    const guestData = new ExpiringCache<SsrTransportResponse>(
+      mode === 'development' ? 0 : GUEST_DATA_TTL_MS,
+      500,
+    )
     // Guest pages: the same render serves every visitor without a session for a few seconds.
     // Off in development, where every edit must show at once.
     const guestTtl = mode === 'development' ? 0 : config.SSR_CACHE_TTL_MS
@@ -139,10 +183,10 @@ export default fp(
         if (PLAYER_DATA.test(req.url) && !hasSession(req.headers.cookie)) {
           return Promise.resolve(GUEST_PLAYER_RESPONSE)
         }
-        if (req.method !== 'GET' || !PUBLIC_DATA.test(req.url)) return inject(req)
-        const key = `${req.url}|${req.headers.cookie?.match(/locale=([\w-]+)/)?.[1] ?? ''}|${request.country ?? ''}`
-        return publicData.get(
-          key,
+        const shared = sharedRenderData(req, request.country)
+        if (!shared) return inject(req)
+        return (shared.cache === 'public' ? publicData : guestData).get(
+          shared.key,
           () => inject(req),
           (res) => res.status === 200,
         )

@@ -13,6 +13,7 @@ import { createServices } from './create-services.ts'
 import { deserializeErrors, STATE_ELEMENT_ID, type InitialState } from './initial-state.ts'
 import { createRoutes } from './routes.tsx'
 import { loadDeferredStartup } from './startup.ts'
+import { registerServiceWorker } from '../service-worker/register.ts'
 
 async function start() {
   const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)?.textContent ?? 'null') as InitialState
@@ -60,6 +61,7 @@ async function start() {
   watchChunkErrors(services.logger)
   loadDeferredStartup(services)
   reportPerformance(services.http)
+  registerServiceWorker()
 }
 
 void start()

@@ -141,6 +141,39 @@ describe('server-side rendering', () => {
     expect(fi.head).toMatch(/<title>Aurum Casino – nettislotit/)
   })
 
+  it("keeps concurrent renders apart: a player's data and guards never reach a guest's render", async () => {
+    const player = await registerPlayer(ctx.app)
+    // Every api call waits a little, so the renders' loaders interleave.
+    const slow = (options: Partial<SsrRequest>): SsrRequest => {
+      const base = request('/', options)
+      return {
+        ...base,
+        ...options,
+        transport: async (req) => {
+          await new Promise((r) => setTimeout(r, Math.random() * 20))
+          return base.transport(req)
+        },
+      }
+    }
+    const signedIn = { headers: { cookie: `sid=${player.sid}` } }
+    const results = await Promise.all([
+      render(slow({ url: '/users', ...signedIn })),
+      render(slow({ url: '/users' })),
+      render(slow({ url: '/', ...signedIn })),
+      render(slow({ url: '/' })),
+      render(slow({ url: '/de/users', ...signedIn })),
+      render(slow({ url: '/de/users' })),
+    ])
+    const [playerProfile, guestProfile, playerMain, guestMain, playerDe, guestDe] = results
+    expect(playerProfile).toMatchObject({ kind: 'html', status: 200 })
+    expect(playerDe).toMatchObject({ kind: 'html', status: 200, lang: 'de' })
+    expect(guestProfile).toMatchObject({ kind: 'redirect' })
+    expect(guestDe).toMatchObject({ kind: 'redirect' })
+    if (playerMain.kind !== 'html' || guestMain.kind !== 'html') throw new Error('expected html')
+    expect(playerMain.state).toContain(player.email)
+    expect(guestMain.state).not.toContain(player.email)
+  })
+
   it('renders game lists by their link forms and answers 404 for unknown categories and producers', async () => {
     await seedTestGames(ctx)
     const html = async (url: string) => {
@@ -163,20 +196,130 @@ describe('server-side rendering', () => {
     >()
     const goldfinch = providers.find((p) => p.slug === 'goldfinch')!
     expect(goldfinch.id).not.toBe(goldfinch.slug)
-    for (const key of [goldfinch.slug, goldfinch.id]) {
-      const page = await html(`/producers/${key}`)
-      expect(page.status).toBe(200)
-      expect(page.html).toContain('Games by Goldfinch Games')
-    }
+    const page = await html(`/producers/${goldfinch.slug}`)
+    expect(page.status).toBe(200)
+    expect(page.html).toContain('Games by Goldfinch Games')
+    // The id form is a link to the studio's own address (with its page).
+    expect(await render(request(`/producers/${goldfinch.id}`))).toEqual({
+      kind: 'redirect',
+      status: 301,
+      location: '/producers/goldfinch',
+    })
+    expect(await render(request(`/de/producers/${goldfinch.id}/2`))).toMatchObject({
+      status: 301,
+      location: '/de/producers/goldfinch/2',
+    })
     for (const url of [
       '/games/no-such-category',
       '/categories/no-such-category',
+      '/categories/all',
       '/pokies/nope',
       '/producers/999999',
+      '/producers/goldfinch/0',
+      '/producers/goldfinch/02',
+      '/producers/goldfinch/two',
     ]) {
       const missing = await html(url)
       expect(missing.status, url).toBe(404)
       expect(missing.html, url).toContain('Page not found')
+    }
+  })
+
+  it('pages a studio’s games for real, with prev, next and canonical links, and lists every game in “All games”', async () => {
+    await seedTestGames(ctx)
+    const html = async (url: string) => {
+      const result = await render(request(url))
+      if (result.kind !== 'html') throw new Error(`expected html for ${url}`)
+      return result
+    }
+    /** The tile titles of the list labelled so. */
+    const titles = (body: string, label: string) => {
+      const list = body.split(`aria-label="${label}"`)[1]?.split('</ul>')[0] ?? ''
+      return [...list.matchAll(/<strong[^>]*>([^<]+)<\/strong>/g)].map((m) => m[1])
+    }
+    const label = 'Games by Goldfinch Games'
+    const total = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/games_filter',
+        payload: { page_size: 1, filter: { providers: ['goldfinch'] } },
+      })
+    ).json<{ pagination: { total_count: number } }>().pagination.total_count
+    const pages = Math.ceil(total / 8)
+    expect(pages).toBeGreaterThanOrEqual(2)
+    // 8 games a page: page 2 holds the next 8 (or the rest), none of page 1's.
+    const first = await html('/producers/goldfinch')
+    const second = await html('/producers/goldfinch/2')
+    const last = await html(`/producers/goldfinch/${pages}`)
+    expect(second.status).toBe(200)
+    expect(titles(first.html, label)).toHaveLength(8)
+    expect(titles(second.html, label)).toHaveLength(pages === 2 ? total - 8 : 8)
+    expect(titles(second.html, label).filter((t) => titles(first.html, label).includes(t))).toEqual([])
+    expect(titles(last.html, label)).toHaveLength(total - 8 * (pages - 1))
+    expect(first.head).toContain('<link rel="canonical" href="https://aurum.casino/producers/goldfinch"')
+    expect(first.head).toContain('<link rel="next" href="https://aurum.casino/producers/goldfinch/2"')
+    expect(first.head).not.toContain('rel="prev"')
+    expect(second.head).toContain('<link rel="canonical" href="https://aurum.casino/producers/goldfinch/2"')
+    expect(second.head).toContain('<link rel="prev" href="https://aurum.casino/producers/goldfinch"')
+    expect(last.head).not.toContain('rel="next"')
+    expect(second.head).toContain(
+      `<title>Games by Goldfinch Games – page 2 of ${pages} | Aurum Casino</title>`,
+    )
+    expect(second.html).toMatch(/<a[^>]*aria-current="page"[^>]*>2<\/a>/)
+    // In German, with the language prefix on every link.
+    const de = await html('/de/producers/goldfinch/2')
+    expect(de.head).toContain('<link rel="prev" href="https://aurum.casino/de/producers/goldfinch"')
+    expect(de.head).toContain(
+      `<title>Spiele von Goldfinch Games – Seite 2 von ${pages} | Aurum Casino</title>`,
+    )
+    // Page 1 written out, and a page past the last: the canonical page and the last one.
+    expect(await render(request('/producers/goldfinch/1'))).toMatchObject({
+      status: 301,
+      location: '/producers/goldfinch',
+    })
+    expect(await render(request(`/producers/goldfinch/${pages + 1}`))).toMatchObject({
+      kind: 'redirect',
+      location: `/producers/goldfinch/${pages}`,
+    })
+
+    // "All games" is every game, the live table included; a category page has its own title.
+    const all = await html('/pokies/all')
+    expect(all.html).toMatch(/<h1[^>]*>All games<\/h1>/)
+    const every = (
+      await ctx.app.inject({ method: 'POST', url: '/api/games_filter', payload: { page_size: 100 } })
+    ).json<{ data: Array<{ title: string }>; pagination: { total_count: number } }>()
+    expect(every.data.map((g) => g.title)).toEqual(
+      expect.arrayContaining(['European Roulette', 'Blackjack', 'Live Roulette']),
+    )
+    const lobby = JSON.parse(all.state).query.queries.find(
+      (q: { queryKey: unknown[] }) => q.queryKey[1] === 'filter',
+    )
+    expect(lobby.queryKey[2]).toEqual({})
+    expect(lobby.state.data.pages[0].pagination.total_count).toBe(every.pagination.total_count)
+    expect(titles(all.html, 'All games')).toHaveLength(24)
+    expect(all.head).toContain(
+      '<title>All games – slots, roulette, blackjack and live roulette | Aurum Casino</title>',
+    )
+    const live = await html('/live/all')
+    expect(titles(live.html, 'Live casino')).toEqual(['Live Roulette'])
+    expect((await html('/categories/roulette')).head).toContain(
+      '<title>Roulette – play online | Aurum Casino</title>',
+    )
+    expect((await html('/de/categories/slots')).head).toContain(
+      '<title>Slots – online spielen | Aurum Casino</title>',
+    )
+    // The lobby's navigation renders with the page: the categories that have games, the studios.
+    expect(all.html).toContain('aria-label="Game categories"')
+    expect(all.html).toContain('href="/categories/roulette"')
+    expect(all.html).toContain('href="/producers/northwind"')
+    expect(all.html).toContain('href="/categories/blackjack"')
+    // A category without games for this visitor (blackjack kept for a group) is neither linked nor shown.
+    await ctx.db.query(`UPDATE games SET group_ids = '{545}' WHERE type = 'blackjack'`)
+    try {
+      expect((await html('/pokies/all')).html).not.toContain('href="/categories/blackjack"')
+      expect((await html('/categories/blackjack')).status).toBe(404)
+    } finally {
+      await ctx.db.query(`UPDATE games SET group_ids = '{}' WHERE type = 'blackjack'`)
     }
   })
 })

@@ -1,5 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type UIMatch } from 'react-router'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type StaticHandler,
+  type UIMatch,
+} from 'react-router'
 import { dehydrate } from '@tanstack/react-query'
 import { BOT_USER_AGENT, localeFallbacks, type Locale, type SsrRender } from '@aurum/shared'
 import type { I18n } from '../lib/i18n.ts'
@@ -13,6 +20,7 @@ import { createRoutes } from './routes.tsx'
 import { canonicalForMatches, modulesForMatches, seoForMatches } from './route-seo.ts'
 import { buildHead, renderHead } from './seo.ts'
 import { parseLocation } from './url.ts'
+import type { AppServices } from '../lib/services.tsx'
 
 /** One translation instance per language for the process: it never changes language, so renders share it. */
 const i18nByLocale = new Map<Locale, Promise<I18n>>()
@@ -23,6 +31,57 @@ function serverI18n(locale: Locale): Promise<I18n> {
     i18nByLocale.set(locale, instance)
   }
   return instance
+}
+
+/**
+ * The route table and its static handler are built once per router basename, not per render (they
+ * were a tenth of a render's time): their loaders reach the services of the render they run for
+ * through `currentServices`, which each render sets for its own asynchronous context, so concurrent
+ * renders (a player's and a guest's) never see each other's services.
+ */
+const currentServices = new AsyncLocalStorage<AppServices>()
+function renderScoped<T extends object>(pick: (services: AppServices) => T): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const services = currentServices.getStore()
+      if (!services) throw new Error('route services used outside a server render')
+      const target = pick(services)
+      const value: unknown = Reflect.get(target, key, target)
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
+    },
+  })
+}
+const routeServices = new Proxy({} as AppServices, {
+  get(_, key: keyof AppServices) {
+    if (
+      key === 'http' ||
+      key === 'queryClient' ||
+      key === 'env' ||
+      key === 'logger' ||
+      key === 'navigation'
+    ) {
+      return scopedParts[key]
+    }
+    const services = currentServices.getStore()
+    if (!services) throw new Error('route services used outside a server render')
+    return services[key]
+  },
+})
+const scopedParts = {
+  http: renderScoped((s) => s.http),
+  queryClient: renderScoped((s) => s.queryClient),
+  env: renderScoped((s) => s.env),
+  logger: renderScoped((s) => s.logger),
+  navigation: renderScoped((s) => s.navigation),
+}
+const handlers = new Map<string, StaticHandler>()
+function staticHandler(basename: string): StaticHandler {
+  let handler = handlers.get(basename)
+  if (!handler) {
+    handler = createStaticHandler(createRoutes(routeServices), { basename })
+    handlers.set(basename, handler)
+  }
+  return handler
 }
 
 /** Server-side render of one request: route data loaded, HTML, head tags and the initial state. */
@@ -63,9 +122,9 @@ export const render: SsrRender = async (request) => {
   const services = createServices({ env, transport, isSsr: true })
   const i18n = await serverI18n(env.locale)
 
-  const handler = createStaticHandler(createRoutes(services), { basename: env.basename })
-  const context = await handler.query(
-    new Request(url, { headers: { 'user-agent': request.headers['user-agent'] ?? '' } }),
+  const handler = staticHandler(env.basename)
+  const context = await currentServices.run(services, () =>
+    handler.query(new Request(url, { headers: { 'user-agent': request.headers['user-agent'] ?? '' } })),
   )
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' }

@@ -22,6 +22,7 @@ import {
 } from '../features/games/api/games.ts'
 import { latestWinsQuery } from '../features/games/api/latest-wins.ts'
 import { favouriteGamesQuery, favouriteIdsQuery } from '../features/games/api/favourites.ts'
+import { collectionsQuery, providersQuery } from '../features/games/api/lists.ts'
 import { RootLayout } from './layout/root-layout.tsx'
 import { HomePage } from './routes/home-page.tsx'
 import { StaticPage } from '../features/content/routes/static-page.tsx'
@@ -139,6 +140,9 @@ export function createRoutes(services: AppServices): RouteObject[] {
       queryClient.query(gamesFirstPageQuery(http, TOP_GAMES, TOP_GAMES_COUNT)).catch(() => undefined),
       // So does the latest-wins strip; live wins are added in the browser.
       queryClient.query(latestWinsQuery(http)).catch(() => undefined),
+      // And the lobby's category bar and studio menu.
+      queryClient.query(collectionsQuery(http, env.locale)).catch(() => undefined),
+      queryClient.query(providersQuery(http)).catch(() => undefined),
     ])
     return null
   }
@@ -297,26 +301,39 @@ export function createRoutes(services: AppServices): RouteObject[] {
             ['games/:id', 'games-link', 'category'],
             ['producers/:slug/:page?', 'producer', 'producer'],
           ] as const
-        ).map(([path, id, kind]): RouteObject => ({
-          path,
-          id,
-          lazy: async () => {
-            const list = await import('../features/games/routes/games-list-page.tsx')
-            return {
-              loader: async (args: LoaderFunctionArgs) => {
-                await guarded(id)(args)
-                return list.loadGameList(services, kind, args.params.slug ?? args.params.id)
-              },
-              Component: list.GamesListPage,
-            }
-          },
-          shouldRevalidate: searchOnly,
-          errorElement: <PageError />,
-          handle: {
-            ...pageHandle('main', routeMeta(id).place, 'src/features/games/routes/games-list-page.tsx'),
-            canonical: id === 'games-link' ? ({ id: category }) => `/categories/${category}` : undefined,
-          } satisfies RouteHandle,
-        })),
+        ).map(([path, id, kind]): RouteObject => {
+          // The list's titles read its data and come with the page's code (not in the first
+          // bundle); the handle itself is static, so the server links the page's module.
+          let listSeo: RouteHandle['seo']
+          return {
+            path,
+            id,
+            lazy: async () => {
+              const list = await import('../features/games/routes/games-list-page.tsx')
+              listSeo = (ctx) => list.gameListSeo(kind, ctx)
+              return {
+                loader: async (args: LoaderFunctionArgs) => {
+                  await guarded(id)(args)
+                  return list.loadGameList(
+                    services,
+                    kind,
+                    args.params.slug ?? args.params.id,
+                    args.params.page,
+                  )
+                },
+                Component: list.GamesListPage,
+              }
+            },
+            shouldRevalidate: searchOnly,
+            errorElement: <PageError />,
+            handle: {
+              module: 'src/features/games/routes/games-list-page.tsx',
+              seo: (ctx) => listSeo?.(ctx),
+              place: routeMeta(id).place,
+              canonical: id === 'games-link' ? ({ id: category }) => `/categories/${category}` : undefined,
+            } satisfies RouteHandle,
+          }
+        }),
         {
           path: 'users',
           id: 'users',

@@ -5,6 +5,8 @@ export interface SeoMeta {
   title: string
   description: string
   keywords: string
+  /** A paged list's neighbours, as paths of the app (rel prev and next). */
+  links?: Array<{ rel: 'prev' | 'next'; path: string }>
 }
 
 export interface HeadTags {
@@ -31,6 +33,9 @@ export function buildHead(
   const robots = guest || shouldNoindex(path) ? 'noindex, nofollow' : 'index, follow'
   const url = (l: Locale) => origin + localizedPath(path, l, defaultLocale, guest)
   const links: HeadTags['links'] = [{ rel: 'canonical', href: url(locale) }]
+  for (const link of seo.links ?? []) {
+    links.push({ rel: link.rel, href: origin + localizedPath(link.path, locale, defaultLocale, guest) })
+  }
   if (!guest) {
     for (const l of LOCALES) links.push({ rel: 'alternate', hreflang: l, href: url(l) })
     links.push({ rel: 'alternate', hreflang: 'x-default', href: url(defaultLocale) })

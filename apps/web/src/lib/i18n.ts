@@ -38,7 +38,21 @@ export function createI18n(locale: Locale, messages: Partial<Record<Locale, Mess
     bundle: messages[l],
     plural: new Intl.PluralRules(l),
   }))
+  // Most calls are a bare key: looked up once per instance (a server render's instance serves every
+  // render of its language, and bundles never change).
+  const bare = new Map<string, string>()
   const t: TFunction = (key, options) => {
+    if (!options) {
+      let text = bare.get(key)
+      if (text === undefined) {
+        text = translate(key)
+        if (bare.size < 10_000) bare.set(key, text)
+      }
+      return text
+    }
+    return translate(key, options)
+  }
+  const translate = (key: string, options?: TOptions): string => {
     const count = options?.count
     let text: string | undefined
     for (const { bundle, plural } of chain) {

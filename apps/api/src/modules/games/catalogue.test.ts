@@ -42,6 +42,50 @@ describe('the game catalogue', () => {
     expect(collections.find((c: { id: string }) => c.id === 'live').title).toBe('Live-Casino')
   })
 
+  it('sorts every game into the lobby’s categories by what it is: tables, roulette, blackjack, live', async () => {
+    const titlesOf = async (category: string) =>
+      (await filter({ page_size: 100, filter: { categories: { identifiers: [category], strategy: 'OR' } } }))
+        .json<{ data: Array<{ title: string }> }>()
+        .data.map((g) => g.title)
+        .sort()
+    expect(await titlesOf('table')).toEqual(['Blackjack', 'European Roulette'])
+    expect(await titlesOf('roulette')).toEqual(['European Roulette', 'Live Roulette'])
+    expect(await titlesOf('blackjack')).toEqual(['Blackjack'])
+    expect(await titlesOf('live')).toEqual(['Live Roulette'])
+    // Each category's count is what its list holds; the lobby's order is kept.
+    const collections = (await client(ctx).get('/api/games/collections?l=en')).json<
+      Array<{ id: string; title: string; games_count: number }>
+    >()
+    expect(collections.map((c) => c.id)).toEqual([
+      'top',
+      'new',
+      'slots',
+      'table',
+      'roulette',
+      'blackjack',
+      'live',
+      'high-volatility',
+      'classic',
+    ])
+    for (const c of collections) expect(c.games_count, c.id).toBe((await titlesOf(c.id)).length)
+    expect(collections.find((c) => c.id === 'roulette')!.title).toBe('Roulette')
+  })
+
+  it('lists only the providers with games the visitor may see (spec §6)', async () => {
+    const slugs = async (sid?: string) =>
+      (await client(ctx, sid).get('/api/games/providers')).json<Array<{ slug: string }>>().map((p) => p.slug)
+    expect(await slugs()).toContain('aurum-tables')
+    await ctx.db.query(`UPDATE games SET group_ids = '{544}' WHERE provider = 'aurum-tables'`)
+    try {
+      expect(await slugs()).not.toContain('aurum-tables')
+      const player = await registerPlayer(ctx.app)
+      await ctx.db.query('INSERT INTO user_groups (user_id, group_id) VALUES ($1, 544)', [player.id])
+      expect(await slugs(player.sid)).toContain('aurum-tables')
+    } finally {
+      await ctx.db.query(`UPDATE games SET group_ids = '{}' WHERE provider = 'aurum-tables'`)
+    }
+  })
+
   it('pages through a category, and filters by provider, title and device', async () => {
     const first = await filter({
       page: 1,

@@ -34,15 +34,20 @@ export const GAME_COLUMNS = `g.id, g.identifier, g.seo_title, g.title, g.provide
   g.min_bet_cents, g.max_bet_cents, g.badges, g.wager0,
   (SELECT coalesce(jsonb_object_agg(c.currency, c.id), '{}') FROM game_currency_ids c WHERE c.game_id = g.id) AS currency_ids`
 
-/** Lobby categories in their order; `live` games have no demo. */
+/**
+ * Lobby categories in the order of the lobby's category bar; `live` games have no demo. Each is
+ * derived from what our games are (categoriesOf), so every one has games in the seeded catalogue.
+ */
 export const CATEGORIES = [
   { slug: 'top', live: false },
   { slug: 'new', live: false },
   { slug: 'slots', live: false },
+  { slug: 'table', live: false },
+  { slug: 'roulette', live: false },
+  { slug: 'blackjack', live: false },
+  { slug: 'live', live: true },
   { slug: 'high-volatility', live: false },
   { slug: 'classic', live: false },
-  { slug: 'table', live: false },
-  { slug: 'live', live: true },
 ] as const
 
 /** How many of the newest games carry the `new` category and badge. */
@@ -62,6 +67,8 @@ function categoriesOf(entry: CatalogueEntry, index: number, total: number): stri
   if (entry.type === 'slot' && entry.volatility === 'high') categories.push('high-volatility')
   if (entry.theme === 'fruits' || entry.theme === 'classic_sevens') categories.push('classic')
   if (entry.type === 'roulette' || entry.type === 'blackjack') categories.push('table')
+  if (entry.type === 'roulette' || entry.type === 'live_roulette') categories.push('roulette')
+  if (entry.type === 'blackjack') categories.push('blackjack')
   if (entry.type === 'live_roulette') categories.push('live')
   return categories
 }
@@ -238,10 +245,14 @@ export class Catalogue {
     return row ? { gameId: row.game_id, currency: row.currency } : undefined
   }
 
-  async providers(): Promise<Array<{ slug: string; title: string; id: number }>> {
+  /** The providers with games this player may see (gating of spec §6), in their order. */
+  async providers(groups: number[]): Promise<Array<{ slug: string; title: string; id: number }>> {
     return this.db.query(
       `SELECT p.slug, p.title, p.id FROM game_providers p
-       WHERE EXISTS (SELECT 1 FROM games g WHERE g.provider = p.slug) ORDER BY p.position`,
+       WHERE EXISTS (SELECT 1 FROM games g WHERE g.provider = p.slug
+         AND (cardinality(g.group_ids) = 0 OR g.group_ids && $1::int[]))
+       ORDER BY p.position`,
+      [groups],
     )
   }
 

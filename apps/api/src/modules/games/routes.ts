@@ -163,7 +163,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Game providers (our studios) that have games',
+        summary: 'Game providers (our studios) that have games the player may see',
         response: {
           200: z.array(
             z.object({
@@ -178,8 +178,8 @@ export const gameRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async () =>
-      (await catalogue.providers()).map((p) => ({
+    async (request) =>
+      (await catalogue.providers(await groupsOf(viewer(request)))).map((p) => ({
         id: String(p.id),
         title: p.title,
         provider: p.slug,

@@ -15,13 +15,23 @@ import styles from './layout.module.css'
 /** Below this width the header shows the crown mark in place of the wordmark (layout.module.css too). */
 const LOGO_MARK_BELOW_PX = 420
 
-const NAV = [
-  { to: '/', key: 'nav.home', end: true },
-  { to: '/vip', key: 'nav.vip' },
-  { to: '/benefits-of-crypto', key: 'nav.crypto' },
-  { to: '/faq', key: 'nav.faq' },
-  { to: '/support', key: 'nav.support' },
-] as const
+/**
+ * The main navigation. `menuOnly` links are in the menu (phones, and a player's header below
+ * 1200 px) but not in the header's row, which has room for five links beside Log in and Sign up
+ * or the balance (four below 1200 px: `wideOnly`): the logo is the way home there, and the footer
+ * links VIP, Crypto and FAQ.
+ */
+const NAV: ReadonlyArray<{ to: string; key: string; end?: boolean; menuOnly?: boolean; wideOnly?: boolean }> =
+  [
+    { to: '/', key: 'nav.home', end: true, menuOnly: true },
+    { to: '/pokies/all', key: 'nav.games' },
+    { to: '/live/all', key: 'nav.live' },
+    { to: '/categories/table', key: 'nav.table' },
+    { to: '/vip', key: 'nav.vip', wideOnly: true },
+    { to: '/benefits-of-crypto', key: 'nav.crypto', menuOnly: true },
+    { to: '/faq', key: 'nav.faq', menuOnly: true },
+    { to: '/support', key: 'nav.support' },
+  ]
 
 /**
  * The sticky header's height as `--header-offset` on the root, for what must fit the window below
@@ -79,8 +89,17 @@ export function Header() {
             <NavLink
               key={item.to}
               to={item.to}
-              end={'end' in item}
-              className={({ isActive }) => `${styles.navLink} ${isActive ? styles.navActive : ''}`}
+              end={item.end}
+              className={({ isActive }) =>
+                [
+                  styles.navLink,
+                  isActive && styles.navActive,
+                  item.menuOnly && styles.menuOnly,
+                  item.wideOnly && styles.wideOnly,
+                ]
+                  .filter(Boolean)
+                  .join(' ')
+              }
               onClick={() => setMenuOpen(false)}
             >
               {t(item.key)}

@@ -9,6 +9,7 @@ import { Grid } from '../../components/grid/grid.tsx'
 import { TOP_GAMES, TOP_GAMES_COUNT } from '../../features/games/api/games.ts'
 import { GameRow } from '../../features/games/components/game-row.tsx'
 import { GameSearch } from '../../features/games/components/game-search.tsx'
+import { LobbyNav } from '../../features/games/components/lobby-nav.tsx'
 import { LatestWins } from '../../features/games/components/latest-wins.tsx'
 import styles from './home-page.module.css'
 
@@ -24,6 +25,8 @@ export function HomePage() {
     <div className={styles.page}>
       <h1 className="visually-hidden">{t('home.heading')}</h1>
       <BannerSlider banners={bannersFor('index-top')} label={t('home.featured')} priority />
+
+      <LobbyNav />
 
       <GameSearch>
         <section aria-labelledby="top-games" className={styles.section}>

@@ -49,6 +49,13 @@ export const TOP_GAMES_COUNT = 12
 /** Spec §9: game lists share one page size. */
 export const GAMES_PAGE_SIZE = 24
 
+/**
+ * A studio's page (`/producers/{slug}/{page}`, spec §2) holds this many games: the paged lists of
+ * the spec are the studios', and a studio of ours has about ten games, so pages of the shared
+ * size would never have a second one. Eight fill whole rows on a phone (two columns).
+ */
+export const PRODUCER_PAGE_SIZE = 8
+
 export const filterBody = (filter: GameListFilter) => ({
   ...(filter.categories ? { categories: { identifiers: filter.categories, strategy: 'OR' } } : {}),
   ...(filter.providers ? { providers: filter.providers } : {}),
@@ -63,6 +70,22 @@ export const gamesFirstPageQuery = (http: HttpClient, filter: GameListFilter, pa
       http.post<GamePage>(
         '/api/games_filter',
         { page: 1, page_size: pageSize, filter: filterBody(filter) },
+        { signal },
+      ),
+    staleTime: 60_000,
+  })
+
+export const gamesPageKey = (filter: GameListFilter, page: number, pageSize: number) =>
+  ['games', 'page', filter, page, pageSize] as const
+
+/** One page of a list (a studio's page of spec §2). */
+export const gamesPageQuery = (http: HttpClient, filter: GameListFilter, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: gamesPageKey(filter, page, pageSize),
+    queryFn: ({ signal }) =>
+      http.post<GamePage>(
+        '/api/games_filter',
+        { page, page_size: pageSize, filter: filterBody(filter) },
         { signal },
       ),
     staleTime: 60_000,

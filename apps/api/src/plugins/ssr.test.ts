@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { COOKIES } from '@aurum/shared'
+import { sharedRenderData } from './ssr.ts'
+
+const guest = { cookie: 'locale=de; cookie_consent=1' }
+const player = { cookie: `locale=de; ${COOKIES.session}=abc` }
+
+describe('api calls of a server render answered from a shared cache', () => {
+  it('shares public CMS and info data per language and country, for guests and players alike', () => {
+    const a = sharedRenderData({ method: 'GET', url: '/api/cms/snippets?l=de', headers: guest }, 'DE')
+    const b = sharedRenderData({ method: 'GET', url: '/api/cms/snippets?l=de', headers: player }, 'DE')
+    expect(a).toEqual({ cache: 'public', key: expect.stringContaining('/api/cms/snippets') })
+    expect(b).toEqual(a)
+    expect(
+      sharedRenderData({ method: 'GET', url: '/api/cms/snippets?l=de', headers: guest }, 'AT')!.key,
+    ).not.toBe(a!.key)
+  })
+
+  it("shares the guests' lobby data, keyed by the filter asked for", () => {
+    const body = (page: number) => JSON.stringify({ page, filter: { categories: { identifiers: ['top'] } } })
+    const first = sharedRenderData(
+      { method: 'POST', url: '/api/games_filter', headers: guest, body: body(1) },
+      null,
+    )
+    const second = sharedRenderData(
+      { method: 'POST', url: '/api/games_filter', headers: guest, body: body(2) },
+      null,
+    )
+    expect(first?.cache).toBe('guest')
+    expect(second?.key).not.toBe(first?.key)
+    for (const url of ['/api/games/collections?l=de', '/api/games/providers', '/api/stats/winners/latest']) {
+      expect(sharedRenderData({ method: 'GET', url, headers: guest }, null)?.cache).toBe('guest')
+    }
+  })
+
+  it("never shares a signed-in player's calls, a player's data or a write", () => {
+    for (const url of ['/api/games_filter', '/api/games/collections?l=de', '/api/stats/winners/latest']) {
+      expect(sharedRenderData({ method: 'GET', url, headers: player }, null)).toBeNull()
+    }
+    expect(
+      sharedRenderData({ method: 'POST', url: '/api/games_filter', headers: player, body: '{}' }, null),
+    ).toBeNull()
+    expect(sharedRenderData({ method: 'GET', url: '/api/player', headers: guest }, null)).toBeNull()
+    expect(
+      sharedRenderData({ method: 'GET', url: '/api/player/favorite_games', headers: guest }, null),
+    ).toBeNull()
+    expect(
+      sharedRenderData({ method: 'POST', url: '/api/games_filter/select', headers: guest }, null),
+    ).toBeNull()
+    expect(sharedRenderData({ method: 'POST', url: '/api/cms/contact', headers: guest }, null)).toBeNull()
+  })
+})
