@@ -8,6 +8,8 @@ import { Notices } from '../../components/notices/notices.tsx'
 import { NavigationEffects } from '../navigation-effects.tsx'
 import { SeoManager } from '../seo-manager.tsx'
 import { Header } from './header.tsx'
+import { AccountEffects } from '../../features/account/components/account-effects.tsx'
+import { RealtimeEffects } from '../realtime-effects.tsx'
 import { Footer } from './footer.tsx'
 import { GameSessionProvider } from '../../features/games/components/game-session.tsx'
 import { GameFrameSlot } from '../../features/games/components/game-frame-slot.tsx'
@@ -41,6 +43,8 @@ export function RootLayout() {
       <ToastArea />
       <Notices />
       <NavigationEffects />
+      <AccountEffects />
+      <RealtimeEffects />
       <AfterHydration>
         <DeferredEffects />
       </AfterHydration>
