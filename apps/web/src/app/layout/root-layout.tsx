@@ -1,4 +1,3 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { useTranslation } from '../../lib/translation.tsx'
 import { GlobalPreloader } from '../../components/preloader/global-preloader.tsx'
@@ -6,24 +5,17 @@ import { ModalHost } from '../../components/modal/modal-host.tsx'
 import { ToastArea } from '../../components/toast/toast-area.tsx'
 import { Notices } from '../../components/notices/notices.tsx'
 import { NavigationEffects } from '../navigation-effects.tsx'
+import { AccountEffects } from '../../features/account/components/account-effects.tsx'
+import { PaymentReturn } from '../../features/cashbox/components/payment-return.tsx'
+import { PaymentNotices } from '../../features/cashbox/components/payment-notices.tsx'
+import { BalanceSync } from '../../features/wallet/components/balance-sync.tsx'
+import { RealtimeEffects } from '../realtime-effects.tsx'
 import { SeoManager } from '../seo-manager.tsx'
 import { Header } from './header.tsx'
-import { AccountEffects } from '../../features/account/components/account-effects.tsx'
-import { RealtimeEffects } from '../realtime-effects.tsx'
 import { Footer } from './footer.tsx'
 import { GameSessionProvider } from '../../features/games/components/game-session.tsx'
 import { GameFrameSlot } from '../../features/games/components/game-frame-slot.tsx'
-import { loadChunk } from '../../lib/chunks.ts'
 import styles from './layout.module.css'
-
-const DeferredEffects = lazy(() => loadChunk(() => import('./deferred-effects.tsx')))
-
-/** Renders its children only after hydration (nothing on the server, nothing in the first render). */
-function AfterHydration({ children }: { children: ReactNode }) {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated ? <Suspense fallback={null}>{children}</Suspense> : null
-}
 
 /** The app shell (spec §2): router view, modal controller, preloader, toasts, notices. */
 export function RootLayout() {
@@ -44,10 +36,10 @@ export function RootLayout() {
       <Notices />
       <NavigationEffects />
       <AccountEffects />
+      <PaymentReturn />
       <RealtimeEffects />
-      <AfterHydration>
-        <DeferredEffects />
-      </AfterHydration>
+      <BalanceSync />
+      <PaymentNotices />
       <SeoManager />
       <GameFrameSlot />
     </GameSessionProvider>
