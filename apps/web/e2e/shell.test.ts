@@ -43,6 +43,7 @@ const EXAMPLES: Record<string, string[]> = {
   '/categories/:slug': ['/categories/top'],
   '/games/:id': ['/games/top'],
   '/producers/:slug/:page?': ['/producers/goldfinch'],
+  '/users/*': ['/users/no-such-page'],
   '/*': ['/faq', '/privacy-policy', '/no-such-page'],
 }
 let browser: Awaited<ReturnType<typeof launch>>

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, type ReactNode } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { I18nextProvider } from 'react-i18next'
-import type { i18n as I18n } from 'i18next'
+import { I18nProvider } from '../lib/translation.tsx'
+import type { I18n } from '../lib/i18n.ts'
 import { ServicesProvider, type AppServices } from '../lib/services.tsx'
 import '../styles/global.css'
 
@@ -26,10 +26,10 @@ export function AppRoot({
     <StrictMode>
       <ServicesProvider services={services}>
         <QueryClientProvider client={services.queryClient}>
-          <I18nextProvider i18n={i18n}>
+          <I18nProvider i18n={i18n}>
             {children}
             <HydrationMark />
-          </I18nextProvider>
+          </I18nProvider>
         </QueryClientProvider>
       </ServicesProvider>
     </StrictMode>

@@ -9,7 +9,7 @@ import {
 } from 'react-router'
 import { dehydrate } from '@tanstack/react-query'
 import { BOT_USER_AGENT, localeFallbacks, type Locale, type SsrRender } from '@aurum/shared'
-import type { i18n as I18n } from 'i18next'
+import type { I18n } from '../lib/i18n.ts'
 import { HttpError, MESSAGES } from '../lib/http/errors.ts'
 import type { Transport } from '../lib/http/client.ts'
 import { createI18n, loadMessages } from '../lib/i18n.ts'

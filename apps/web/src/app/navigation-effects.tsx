@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/translation.tsx'
 import { useLocation, useMatches, useNavigate } from 'react-router'
 import { TIMING } from '@aurum/shared'
 import { useServices } from '../lib/services.tsx'

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { TFunction } from 'i18next'
+import type { TFunction } from '../lib/i18n.ts'
 import type { UIMatch } from 'react-router'
 import type { AppEnv } from '../lib/services.tsx'
 import type { SeoMeta } from './seo.ts'

@@ -14,7 +14,6 @@ import { REDIRECTS, ROUTES, routeMeta } from './route-table.ts'
 import { MODALS } from '../components/modal/modal-host.tsx'
 import { runGuards } from './guards.ts'
 import { playerQuery } from '../features/account/api/get-player.ts'
-import { limitsQuery, reachedLimit } from '../features/limits/api/limits.ts'
 import {
   gameBySeoTitleQuery,
   gamesFirstPageQuery,
@@ -24,8 +23,6 @@ import {
 import { latestWinsQuery } from '../features/games/api/latest-wins.ts'
 import { favouriteGamesQuery, favouriteIdsQuery } from '../features/games/api/favourites.ts'
 import { collectionsQuery, providersQuery } from '../features/games/api/lists.ts'
-import { documentsQuery, verificationQuery } from '../features/verification/api/documents.ts'
-import { ConfirmationPage } from './routes/confirmation-page.tsx'
 import { RootLayout } from './layout/root-layout.tsx'
 import { HomePage } from './routes/home-page.tsx'
 import { StaticPage } from '../features/content/routes/static-page.tsx'
@@ -177,6 +174,8 @@ export function createRoutes(services: AppServices): RouteObject[] {
   const limitsGuard = async ({ request }: LoaderFunctionArgs) => {
     const player = await queryClient.query(playerQuery(http)).catch(() => null)
     if (!player) return
+    // Loaded here, not with every page: only a signed-in player's game route needs it.
+    const { limitsQuery, reachedLimit } = await import('../features/limits/api/limits.ts')
     const limits = await queryClient.query({ ...limitsQuery(http), staleTime: 0 }).catch((error: unknown) => {
       logger.log('error', 'LOAD_USER_LIMITS', error)
       return null
@@ -228,8 +227,10 @@ export function createRoutes(services: AppServices): RouteObject[] {
         {
           path: 'confirmation',
           id: 'confirmation',
-          element: <ConfirmationPage />,
-          handle: pageHandle('confirmation'),
+          lazy: async () => ({
+            Component: (await import('./routes/confirmation-page.tsx')).ConfirmationPage,
+          }),
+          handle: pageHandle('confirmation', undefined, 'src/app/routes/confirmation-page.tsx'),
         },
         {
           path: 'login',
@@ -361,6 +362,8 @@ export function createRoutes(services: AppServices): RouteObject[] {
               id: 'users-verification',
               // The page's state comes with it (rendered on the server, not "Loading" then the page).
               loader: async () => {
+                const { documentsQuery, verificationQuery } =
+                  await import('../features/verification/api/documents.ts')
                 await loadAll([verificationQuery(http), documentsQuery(http)])
                 return null
               },

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/translation.tsx'
 import { useLocation, useMatches } from 'react-router'
 import { useServices } from '../lib/services.tsx'
 import { canonicalForMatches, seoForMatches } from './route-seo.ts'

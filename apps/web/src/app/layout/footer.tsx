@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/translation.tsx'
 import { Link } from 'react-router'
 import { CURRENCIES } from '@aurum/shared'
 import { usePages } from '../../features/content/api/get-pages.ts'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/translation.tsx'
 import { Link, NavLink } from 'react-router'
 import { EnterButtons } from '../../components/enter-buttons/enter-buttons.tsx'
 import { usePlayer } from '../../features/account/api/get-player.ts'

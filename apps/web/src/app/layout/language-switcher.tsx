@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/translation.tsx'
 import { useLocation } from 'react-router'
 import { COOKIES, LOCALES, toLocale } from '@aurum/shared'
 import { useServices } from '../../lib/services.tsx'

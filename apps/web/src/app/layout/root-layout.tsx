@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/translation.tsx'
 import { GlobalPreloader } from '../../components/preloader/global-preloader.tsx'
 import { ModalHost } from '../../components/modal/modal-host.tsx'
 import { ToastArea } from '../../components/toast/toast-area.tsx'

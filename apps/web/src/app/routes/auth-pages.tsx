@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/translation.tsx'
 import { useNavigate, useSearchParams } from 'react-router'
 import { SignInForm } from '../../features/account/components/sign-in-form.tsx'
 import { SignUpWizard } from '../../features/account/components/sign-up-wizard.tsx'

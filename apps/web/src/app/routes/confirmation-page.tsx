@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/translation.tsx'
 import { useSearchParams } from 'react-router'
 import { ButtonLink } from '../../components/button/button.tsx'
 import { confirmEmail, type ConfirmationResult } from '../../features/account/api/confirm-email.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/translation.tsx'
 import { Link } from 'react-router'
 import { useSnippet } from '../../features/content/api/get-snippets.ts'
 import { BannerSlider } from '../../features/content/components/banner-slider.tsx'

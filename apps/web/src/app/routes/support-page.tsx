@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/translation.tsx'
 import { Link } from 'react-router'
 import { useFiles } from '../../features/content/api/get-files.ts'
 import { useSnippet } from '../../features/content/api/get-snippets.ts'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/translation.tsx'
 import { useNavigate } from 'react-router'
 import { cmsCurrency, formatCmsAmount, TIMING } from '@aurum/shared'
 import { useIsMountedLink } from '../../lib/mounted-routes.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/translation.tsx'
 
 /**
  * The text for a field error: our own validation keys are translated with the field's

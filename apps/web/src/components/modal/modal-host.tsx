@@ -1,9 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useServices } from '../../lib/services.tsx'
 import { useStore } from '../../lib/store.ts'
-import { Button } from '../button/button.tsx'
-import { Modal } from './modal.tsx'
 import { loadChunk } from '../../lib/chunks.ts'
 import type { ModalEntry } from './modal-store.ts'
 
@@ -26,6 +23,9 @@ const cashbox = lazyModal(
   () => import('../../features/cashbox/components/cashbox-modal.tsx'),
   (m) => m.CashboxModal,
 )
+
+// The modal frame and the confirm prompt load with the first modal, not with every page.
+const ConfirmClose = lazy(() => loadChunk(() => import('./confirm-close.tsx')))
 
 export const MODALS: ModalRegistry = {
   support: lazy(() => loadChunk(() => import('../../features/support/components/support-modal.tsx'))),
@@ -51,7 +51,6 @@ export const MODALS: ModalRegistry = {
 /** Renders the modal stack; the confirm prompt appears over a modal whose close needs confirmation. */
 export function ModalHost() {
   const { modals } = useServices()
-  const { t } = useTranslation()
   const { stack, confirming } = useStore(modals.store, (s) => s)
   const confirmEntry = stack.find((m) => m.name === confirming)
   return (
@@ -66,19 +65,9 @@ export function ModalHost() {
         )
       })}
       {confirmEntry && (
-        <Modal
-          entry={{ name: 'confirm-close', props: {}, flags: { showClose: false }, closing: false }}
-          title={t('modal.confirm_close_title')}
-          onClose={() => modals.cancelClose()}
-        >
-          <p>{t('modal.confirm_close_text')}</p>
-          <div style={{ display: 'flex', gap: 12, justifyContent: 'flex-end' }}>
-            <Button variant="secondary" onClick={() => modals.cancelClose()}>
-              {t('modal.keep_open')}
-            </Button>
-            <Button onClick={() => modals.confirmClose()}>{t('modal.close_anyway')}</Button>
-          </div>
-        </Modal>
+        <Suspense fallback={null}>
+          <ConfirmClose onKeep={() => modals.cancelClose()} onClose={() => modals.confirmClose()} />
+        </Suspense>
       )}
     </>
   )

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from '../../lib/translation.tsx'
 import { Link } from 'react-router'
 import { COOKIES } from '@aurum/shared'
 import { useServices } from '../../lib/services.tsx'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/translation.tsx'
 import { useNavigate } from 'react-router'
 import { useServices } from '../../lib/services.tsx'
 import { useStore } from '../../lib/store.ts'

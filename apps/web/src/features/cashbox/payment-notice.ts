@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '../../lib/i18n.ts'
 import { formatAmount, type PaymentChangeNotice } from '@aurum/shared'
 import type { ToastInput } from '../../components/toast/toast-store.ts'
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { TFunction } from 'i18next'
+import type { TFunction } from '../../lib/i18n.ts'
 import { gamesPageKey, PRODUCER_PAGE_SIZE, type GamePage } from './api/games.ts'
 import { PROVIDERS_KEY, type GameProvider } from './api/lists.ts'
 import { ALL_GAMES, listCategory, producerPath, type ListKind } from './list-routes.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { missingProfileFields } from '@aurum/shared'
 import { Button } from '../../../components/button/button.tsx'
 import { Modal } from '../../../components/modal/modal.tsx'

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { Link, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { Button } from '../../../components/button/button.tsx'

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import type { ReactNode } from 'react'
 import { Controller, useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { z } from 'zod'
 import type { UserInfo } from '@aurum/shared'
 import { dateOfBirthField } from '@aurum/shared/player-fields'

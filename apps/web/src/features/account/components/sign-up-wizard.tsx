@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from '../../../lib/translation.tsx'
 import { Link } from 'react-router'
 import { z } from 'zod'
 import { defaultCurrencyFor, STAG_STORAGE_KEY } from '@aurum/shared'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from '../../../lib/translation.tsx'
 import { Link } from 'react-router'
 import { Button } from '../../../components/button/button.tsx'
 import { CheckField, FormAlert, formStyles } from '../../../components/form/field.tsx'

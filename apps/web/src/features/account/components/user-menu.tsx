@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { Link, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../../components/button/button.tsx'
 import { useSignOut } from '../api/auth-mutations.ts'

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { IMaskInput } from 'react-imask'
 import { formStyles } from '../../../components/form/field.tsx'
 import { imaskOptions, PHONE_NUMBER_MASKS } from '../../../components/form/mask.ts'

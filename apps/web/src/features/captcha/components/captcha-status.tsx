@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { formStyles } from '../../../components/form/field.tsx'
 import type { CaptchaState } from '../captcha-controller.ts'
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { Button } from '../../../components/button/button.tsx'
 import { FormAlert, formStyles } from '../../../components/form/field.tsx'
 import { Modal } from '../../../components/modal/modal.tsx'

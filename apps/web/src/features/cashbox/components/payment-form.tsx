@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react'
-import { useTranslation } from 'react-i18next'
-import type { TFunction } from 'i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
+import type { TFunction } from '../../../lib/i18n.ts'
 import {
   currencyDefinition,
   displayAmount,

@@ -1,8 +1,7 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { PAYMENTS_KEY } from '../api/payments-key.ts'
-import { paymentNoticeToast } from '../payment-notice.ts'
 
 /** A toast for every change of the player's payments pushed by the realtime hub; the history loads again. */
 export function PaymentNotices() {
@@ -12,7 +11,10 @@ export function PaymentNotices() {
     () =>
       realtime.events.on('websocket.payments_changes', (notice) => {
         if (!notice || typeof notice.amount_cents !== 'number') return
-        toasts.show(paymentNoticeToast(notice, t, i18n.language))
+        // The toast's wording loads with the first notice, not with every page.
+        void import('../payment-notice.ts').then(({ paymentNoticeToast }) =>
+          toasts.show(paymentNoticeToast(notice, t, i18n.language)),
+        )
         void queryClient.invalidateQueries({ queryKey: [...PAYMENTS_KEY, 'history'] })
       }),
     [realtime, toasts, queryClient, t, i18n.language],

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { FormAlert } from '../../../components/form/field.tsx'
 import { MethodFieldInputs, PaymentPlanList, usePaymentForm } from '../components/payment-form.tsx'
 import type { PaymentsMethod, SubmitResult } from '../payments-lib/types.ts'

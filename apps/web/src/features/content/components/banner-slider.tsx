@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { ButtonLink } from '../../../components/button/button.tsx'
 import type { Banner } from './banners.ts'
 import styles from './banner-slider.module.css'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { usePage } from '../api/get-page.ts'
 import { HtmlContent } from '../../../components/html-content/html-content.tsx'
 import { useCmsText } from '../cms-text.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { useLocation } from 'react-router'
 import { ButtonLink } from '../../../components/button/button.tsx'
 import oopsArt from '../../../assets/oops.svg'

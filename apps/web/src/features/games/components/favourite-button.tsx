@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import type { GameItem } from '../api/games.ts'
 import type { FavouriteControl } from './favourites.ts'
 import styles from './games.module.css'

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../../components/button/button.tsx'
 import { FormAlert } from '../../../components/form/field.tsx'

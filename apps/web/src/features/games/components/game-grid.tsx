@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import type { GameListFilter } from '../api/games.ts'
 import { useGames } from '../api/games-infinite.ts'
 import { useFavouriteControl } from './favourites.ts'

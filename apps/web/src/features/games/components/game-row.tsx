@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { gamesFirstPageQuery, type GameListFilter } from '../api/games.ts'
 import { GameTile } from './game-tile.tsx'

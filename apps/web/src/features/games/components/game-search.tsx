@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { useSearchParams } from 'react-router'
 import { loadChunk } from '../../../lib/chunks.ts'
 import styles from './games.module.css'

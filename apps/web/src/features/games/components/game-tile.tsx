@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { Link } from 'react-router'
 import type { GameItem } from '../api/games.ts'
 import styles from './games.module.css'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { Link } from 'react-router'
 import { formatAmount, type WinNotice } from '@aurum/shared'
 import { isLive } from '../../../lib/realtime/events.ts'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { NavLink, useLocation } from 'react-router'
 import { useServices } from '../../../lib/services.tsx'
 import { collectionsQuery, providersQuery, type GameProvider } from '../api/lists.ts'

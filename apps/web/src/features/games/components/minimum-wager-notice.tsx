@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { formatAmount, minimumWagerNotice } from '@aurum/shared'
 import { usePlayer } from '../../account/api/get-player.ts'
 import { useAccounts } from '../../wallet/api/accounts.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { Link } from 'react-router'
 import { pageNumbers } from '../page-numbers.ts'
 import styles from './lobby-nav.module.css'

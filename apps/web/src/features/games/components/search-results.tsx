@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import type { GameListFilter } from '../api/games.ts'
 import { useGames } from '../api/games-infinite.ts'
 import { GameGrid } from './game-grid.tsx'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { useFavourites } from '../api/favourites.ts'
 import { useFavouriteControl } from '../components/favourites.ts'
 import { FavouriteButton } from '../components/favourite-button.tsx'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { useLoaderData, useSearchParams } from 'react-router'
 import { Button } from '../../../components/button/button.tsx'
 import { usePlayer } from '../../account/api/get-player.ts'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { data, redirect, useLoaderData } from 'react-router'
 import type { AppServices } from '../../../lib/services.tsx'
 import { useServices } from '../../../lib/services.tsx'

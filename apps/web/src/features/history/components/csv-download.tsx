@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { buttonClass } from '../../../components/button/button.tsx'
 import { csvHref } from '../filters.ts'
 import styles from '../history.module.css'

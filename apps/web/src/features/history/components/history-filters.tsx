@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { Button } from '../../../components/button/button.tsx'
 import { SelectField, TextField } from '../../../components/form/field.tsx'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../../components/button/button.tsx'
 import { useAccounts } from '../../wallet/api/accounts.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../../components/button/button.tsx'
 import { useAccounts } from '../../wallet/api/accounts.ts'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { useSearchParams } from 'react-router'
 import { ButtonLink } from '../../../components/button/button.tsx'
 import { FormAlert } from '../../../components/form/field.tsx'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { displayName, isProfileComplete, type UserInfo } from '@aurum/shared'
 import { Button } from '../../../components/button/button.tsx'
 import { CheckField, FormAlert, formStyles, SelectField } from '../../../components/form/field.tsx'

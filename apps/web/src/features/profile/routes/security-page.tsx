@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { z } from 'zod'
 import { SECOND_FACTOR_CODE, type UserInfo } from '@aurum/shared'
 import { Button } from '../../../components/button/button.tsx'

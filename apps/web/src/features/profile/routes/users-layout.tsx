@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { NavLink, Outlet } from 'react-router'
 import styles from './users.module.css'
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { FormAlert, SelectField } from '../../../components/form/field.tsx'
 import { fieldErrors } from '../../account/api/auth-mutations.ts'
 import { usePlayer } from '../../account/api/get-player.ts'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { Button, ButtonLink } from '../../../components/button/button.tsx'
 import { Modal } from '../../../components/modal/modal.tsx'
 import type { ModalEntry } from '../../../components/modal/modal-store.ts'

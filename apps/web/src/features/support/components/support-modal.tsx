@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { Modal } from '../../../components/modal/modal.tsx'
 import type { ModalComponentProps } from '../../../components/modal/modal-host.tsx'
 import { usePlayer } from '../../account/api/get-player.ts'

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import {
   DESCRIPTION_MAX_LENGTH,
   DOCUMENT_TYPES,

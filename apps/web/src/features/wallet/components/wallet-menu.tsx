@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { displayAmount } from '@aurum/shared'
 import { loadChunk } from '../../../lib/chunks.ts'
 import { useAccounts } from '../api/accounts.ts'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/translation.tsx'
 import { Link } from 'react-router'
 import type { UserAccount } from '@aurum/shared'
 import { Button } from '../../../components/button/button.tsx'
