@@ -12,20 +12,26 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 )
 
-const reactI18nextServer = path.resolve(import.meta.dirname, 'src/lib/react-i18next-server.ts')
-
-/** The server build takes the app's `react-i18next` from src/lib/react-i18next-server.ts (a cheaper hook). */
-const serverI18nHook: Plugin = {
-  name: 'aurum-server-i18n-hook',
+/**
+ * The server build takes the app's `react-i18next` and `@tanstack/react-query` from
+ * src/lib/react-i18next-server.ts and src/lib/react-query-server.ts (cheaper hooks for a render).
+ */
+const serverHookModules: Record<string, string> = {
+  'react-i18next': path.resolve(import.meta.dirname, 'src/lib/react-i18next-server.ts'),
+  '@tanstack/react-query': path.resolve(import.meta.dirname, 'src/lib/react-query-server.ts'),
+}
+const serverHooks: Plugin = {
+  name: 'aurum-server-hooks',
   enforce: 'pre',
   resolveId(source, importer, options) {
-    if (source !== 'react-i18next' || !options.ssr || importer === reactI18nextServer) return null
-    return reactI18nextServer
+    const module = serverHookModules[source]
+    if (!module || !options.ssr || importer === module) return null
+    return module
   },
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), serviceWorkerPlugin(), ...(mode === 'production' ? [serverI18nHook] : [])],
+  plugins: [react(), serviceWorkerPlugin(), ...(mode === 'production' ? [serverHooks] : [])],
   resolve:
     mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // Lazily loaded bundles are served from /dist/ (spec §2).
