@@ -86,8 +86,30 @@ function sharedDirectImports(): Plugin {
   }
 }
 
+/**
+ * The server build takes the app's `@tanstack/react-query` from src/lib/react-query-server.ts
+ * (a cheaper `useQuery` for a render).
+ */
+const serverHookModules: Record<string, string> = {
+  '@tanstack/react-query': path.resolve(import.meta.dirname, 'src/lib/react-query-server.ts'),
+}
+const serverHooks: Plugin = {
+  name: 'aurum-server-hooks',
+  enforce: 'pre',
+  resolveId(source, importer, options) {
+    const module = serverHookModules[source]
+    if (!module || !options.ssr || importer === module) return null
+    return module
+  },
+}
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  plugins: [sharedDirectImports(), react(), serviceWorkerPlugin()],
+  plugins: [
+    sharedDirectImports(),
+    react(),
+    serviceWorkerPlugin(),
+    ...(mode === 'production' ? [serverHooks] : []),
+  ],
   resolve:
     mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // Lazily loaded bundles are served from /dist/ (spec §2).

@@ -53,13 +53,29 @@ export function cmsCurrency(
 export function formatCmsAmount(units: number, currency: string, locale: string): string {
   const nominal = CMS_NOMINAL[currency]
   const [code, factor] = nominal === undefined ? [CMS_REFERENCE_CURRENCY, 1] : [currency, nominal]
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: code,
-    currencyDisplay: 'symbol',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  }).format(units * factor)
+  return cmsAmountFormat(locale, code).format(units * factor)
+}
+
+/**
+ * One formatter per language and currency for the process (building one costs about as much as a
+ * tenth of a server render, and every page's offer button formats an amount). `locale` is a
+ * language the site serves, `code` a currency of `CMS_NOMINAL` or the reference one: a few dozen.
+ */
+const cmsAmountFormats = new Map<string, Intl.NumberFormat>()
+function cmsAmountFormat(locale: string, code: string): Intl.NumberFormat {
+  const key = `${locale}|${code}`
+  let format = cmsAmountFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'symbol',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    })
+    if (cmsAmountFormats.size < 200) cmsAmountFormats.set(key, format)
+  }
+  return format
 }
 
 /** CMS text with every amount token rendered in `currency` for `locale`. Text without tokens is returned as is. */

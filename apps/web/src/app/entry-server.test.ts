@@ -57,6 +57,19 @@ describe('server-side rendering', () => {
       expect.arrayContaining(['pages', 'snippets', 'files', 'locales', 'project']),
     )
     expect(result.state).not.toContain('</script')
+    // The top row's games carry what a tile shows, not the whole catalogue entry.
+    const top = state.query.queries.find((q: { queryKey: unknown[] }) => q.queryKey[1] === 'first')
+    expect(top.state.data.data.length).toBeGreaterThan(0)
+    for (const game of top.state.data.data) {
+      expect(Object.keys(game).sort()).toEqual([
+        'badges',
+        'identifier',
+        'preview',
+        'provider',
+        'seo_title',
+        'title',
+      ])
+    }
   })
 
   it('keeps rendering when a start-up load fails', async () => {

@@ -39,7 +39,24 @@ export function isMountedLink(
   if (!href.startsWith('/') || href.startsWith('//') || href.startsWith('/files/')) return true
   const path = href.replace(/[?#].*$/, '').replace(/(.)\/$/, '$1')
   if (staticPaths.includes(path.slice(1))) return true
-  return patterns.some((pattern) => matchPath({ path: pattern, end: true }, path) !== null)
+  return matchesPattern(path, patterns)
+}
+
+/**
+ * Whether `path` matches one of `patterns`, remembered per pattern list (the route tree's, one for
+ * the process): matching compiles every pattern to a regular expression, a tenth of a server render
+ * for the links of one page. Paths come from content and the app's links, a bounded set.
+ */
+const matched = new WeakMap<readonly string[], Map<string, boolean>>()
+function matchesPattern(path: string, patterns: readonly string[]): boolean {
+  let known = matched.get(patterns)
+  if (!known) matched.set(patterns, (known = new Map<string, boolean>()))
+  let answer = known.get(path)
+  if (answer === undefined) {
+    answer = patterns.some((pattern) => matchPath({ path: pattern, end: true }, path) !== null)
+    if (known.size < 1000) known.set(path, answer)
+  }
+  return answer
 }
 
 /** `isMountedLink` against the running route tree. */

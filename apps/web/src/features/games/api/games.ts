@@ -25,8 +25,42 @@ export interface GameItem {
   type: string
 }
 
-export interface GamePage {
-  data: GameItem[]
+/**
+ * What a lobby tile reads of a game. Lists keep only this (and `ListGame`'s ids): the server's page
+ * carries their cache in its initial state, where whole games were half of the main page's state.
+ */
+export type TileGame = Pick<
+  GameItem,
+  'identifier' | 'seo_title' | 'provider' | 'title' | 'preview' | 'badges'
+>
+
+/** A game of a list with the favourite toggle: the tile and its per-currency ids. */
+export type ListGame = TileGame & { currencies: Record<string, { id: number }> }
+
+export const tileGame = ({
+  identifier,
+  seo_title,
+  provider,
+  title,
+  preview,
+  badges,
+}: TileGame): TileGame => ({
+  identifier,
+  seo_title,
+  provider,
+  title,
+  preview,
+  badges,
+})
+
+export const listGame = (game: ListGame): ListGame => ({
+  ...tileGame(game),
+  currencies: Object.fromEntries(Object.entries(game.currencies).map(([code, { id }]) => [code, { id }])),
+})
+
+/** A page of games as the catalogue answers it, or as a list keeps it (`GamePage<ListGame>`). */
+export interface GamePage<Game = GameItem> {
+  data: Game[]
   pagination: {
     current_page: number
     next_page: number | null
@@ -66,12 +100,14 @@ export const filterBody = (filter: GameListFilter) => ({
 export const gamesFirstPageQuery = (http: HttpClient, filter: GameListFilter, pageSize: number) =>
   queryOptions({
     queryKey: ['games', 'first', filter, pageSize],
-    queryFn: ({ signal }) =>
-      http.post<GamePage>(
+    queryFn: async ({ signal }): Promise<GamePage<TileGame>> => {
+      const page = await http.post<GamePage>(
         '/api/games_filter',
         { page: 1, page_size: pageSize, filter: filterBody(filter) },
         { signal },
-      ),
+      )
+      return { ...page, data: page.data.map(tileGame) }
+    },
     staleTime: 60_000,
   })
 
@@ -82,12 +118,14 @@ export const gamesPageKey = (filter: GameListFilter, page: number, pageSize: num
 export const gamesPageQuery = (http: HttpClient, filter: GameListFilter, page: number, pageSize: number) =>
   queryOptions({
     queryKey: gamesPageKey(filter, page, pageSize),
-    queryFn: ({ signal }) =>
-      http.post<GamePage>(
+    queryFn: async ({ signal }): Promise<GamePage<ListGame>> => {
+      const answer = await http.post<GamePage>(
         '/api/games_filter',
         { page, page_size: pageSize, filter: filterBody(filter) },
         { signal },
-      ),
+      )
+      return { ...answer, data: answer.data.map(listGame) }
+    },
     staleTime: 60_000,
   })
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/translation.tsx'
-import type { GameItem } from '../api/games.ts'
+import type { ListGame } from '../api/games.ts'
 import type { FavouriteControl } from './favourites.ts'
 import styles from './games.module.css'
 
@@ -8,7 +8,7 @@ export function FavouriteButton({
   game,
   favourite,
 }: {
-  game: GameItem
+  game: ListGame
   favourite: FavouriteControl | undefined
 }) {
   const { t } = useTranslation()

@@ -1,5 +1,5 @@
 import { usePlayer } from '../../account/api/get-player.ts'
-import type { GameItem } from '../api/games.ts'
+import type { ListGame } from '../api/games.ts'
 import { useFavourites, useToggleFavourite } from '../api/favourites.ts'
 
 export interface FavouriteControl {
@@ -10,7 +10,7 @@ export interface FavouriteControl {
 }
 
 /** The favourite toggle of a tile for a signed-in player (by the game's id in the player's currency). */
-export function useFavouriteControl(): (game: GameItem) => FavouriteControl | undefined {
+export function useFavouriteControl(): (game: ListGame) => FavouriteControl | undefined {
   const player = usePlayer()
   const { ids } = useFavourites(!!player)
   const toggle = useToggleFavourite()

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '../../../lib/translation.tsx'
 import { Link } from 'react-router'
-import type { GameItem } from '../api/games.ts'
+import type { TileGame } from '../api/games.ts'
 import styles from './games.module.css'
 
 /** A lobby tile: preview, title, provider, badges; the whole tile opens the game page. */
@@ -10,7 +10,7 @@ export function GameTile({
   priority = false,
   action,
 }: {
-  game: GameItem
+  game: TileGame
   priority?: boolean
   /** A control over the tile (the favourite toggle on list pages). */
   action?: ReactNode

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderToString } from 'react-dom/server'
+import { QueryClient, QueryClientProvider, useQuery as useQueryLibrary } from '@tanstack/react-query'
+import { useQuery } from './react-query-server.ts'
+
+type Hook = typeof useQueryLibrary
+/** A result's values; its functions and promise by their kind. */
+const fields = (r: ReturnType<Hook>) => {
+  const { refetch, promise, ...rest } = r as ReturnType<Hook> & { promise?: unknown }
+  return { ...rest, refetch: typeof refetch, promise: typeof promise }
+}
+
+/** One render of components reading queries with `hook`; what each call answered. */
+function renderWith(hook: Hook, client: QueryClient) {
+  const seen: ReturnType<Hook>[] = []
+  function Probe({ id, stale, select }: { id: string; stale?: number; select?: (d: unknown) => unknown }) {
+    const r = hook({
+      queryKey: ['item', id],
+      queryFn: () => 'fetched',
+      ...(stale === undefined ? {} : { staleTime: stale }),
+      ...(select ? { select } : {}),
+    })
+    seen.push(r)
+    return <p>{`${id} ${r.status} ${r.fetchStatus} ${String(r.data)} ${String(r.isStale)}`}</p>
+  }
+  const html = renderToString(
+    <QueryClientProvider client={client}>
+      <Probe id="a" />
+      <Probe id="a" />
+      <Probe id="a" stale={0} />
+      <Probe id="a" select={(d) => `${String(d)}!`} />
+      <Probe id="missing" />
+    </QueryClientProvider>,
+  )
+  return { html, seen }
+}
+
+function client() {
+  const c = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } })
+  c.setQueryData(['item', 'a'], 'cached')
+  return c
+}
+
+describe("the server build's useQuery", () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('answers as the library does, one result per query and staleness for the whole render', () => {
+    // Both renders at the same instant: their results carry when the data came.
+    vi.useFakeTimers({ now: new Date('2026-11-26T12:00:00Z') })
+    const ours = renderWith(useQuery, client())
+    const library = renderWith(useQueryLibrary, client())
+    expect(ours.html).toBe(library.html)
+    expect(ours.html).toContain('<p>a success idle cached false</p>')
+    // Stale data: the observer's optimistic answer fetches on mount, as the library's.
+    expect(ours.html).toContain('<p>a success fetching cached true</p>')
+    expect(ours.html).toContain('<p>a success idle cached! false</p>')
+    expect(ours.html).toContain('<p>missing pending fetching undefined true</p>')
+    expect(ours.seen.map(fields)).toEqual(library.seen.map(fields))
+    expect(ours.seen[1]).toBe(ours.seen[0])
+    expect(ours.seen[2]).not.toBe(ours.seen[0])
+  })
+})
