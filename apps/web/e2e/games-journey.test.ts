@@ -124,6 +124,8 @@ describe('games', () => {
       await page.getByRole('region', { name: /^card payments$/i }).waitFor()
       await spin.waitFor()
       await page.getByTestId('game-frame-slot').evaluate((slot) => slot.scrollIntoView())
+      // Measured where the bar rests, once its rise from the bottom edge has ended.
+      await cookies.locator('..').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
       const bar = (await cookies.locator('..').boundingBox())!
       expect(bar.height).toBeLessThanOrEqual(844 * 0.2)
       expect(bar.y + bar.height).toBeCloseTo(844, 0)

@@ -380,6 +380,16 @@ export function createRoutes(services: AppServices): RouteObject[] {
             {
               path: 'limits',
               id: 'users-limits',
+              // The limits and the reality-check interval render on the server, not "Loading" and
+              // then a list that pushes the page down after hydration.
+              loader: async () => {
+                const [{ limitsQuery }, { realityCheckQuery }] = await Promise.all([
+                  import('../features/limits/api/limits.ts'),
+                  import('../features/reality-check/api/reality-check.ts'),
+                ])
+                await loadAll([limitsQuery(http), realityCheckQuery(http)])
+                return null
+              },
               lazy: async () => ({
                 Component: (await import('../features/limits/routes/limits-page.tsx')).LimitsPage,
               }),
