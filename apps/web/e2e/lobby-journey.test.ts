@@ -202,7 +202,7 @@ describe('the lobby', () => {
       await page.keyboard.press('Enter')
       await page.waitForURL(base + '/categories/roulette')
       await heading('Roulette')
-      expect(await chip('Roulette').getAttribute('aria-current')).toBe('page')
+      await expect.poll(() => chip('Roulette').getAttribute('aria-current')).toBe('page')
       const roulette = await titlesFor(page, { categories: { identifiers: ['roulette'], strategy: 'OR' } })
       expect(roulette.sort()).toEqual(['European Roulette', 'Live Roulette'])
       await expect
@@ -259,7 +259,7 @@ describe('the lobby', () => {
           const bar = document.querySelector('nav[aria-label="Game categories"]')!
           const list = document.querySelector('nav[aria-label="Game providers"] ul')!.getBoundingClientRect()
           return {
-            overflow: document.documentElement.scrollWidth - window.innerWidth,
+            overflow: document.body.scrollWidth - document.body.clientWidth,
             scrolls: bar.scrollWidth > bar.clientWidth,
             menuInside: list.width === 0 || (list.left >= 0 && list.right <= window.innerWidth),
           }

@@ -297,7 +297,7 @@ describe('the casino shell in Chromium', () => {
           const button = document.querySelector<HTMLElement>('header button[aria-controls="main-navigation"]')
           const box = button && button.offsetParent ? button.getBoundingClientRect() : null
           return {
-            overflow: document.documentElement.scrollWidth - window.innerWidth,
+            overflow: document.body.scrollWidth - document.body.clientWidth,
             menuButton: box && { width: Math.round(box.width), height: Math.round(box.height) },
           }
         })
@@ -377,7 +377,7 @@ describe('the casino shell in Chromium', () => {
         page.evaluate(() => {
           const header = document.querySelector('header > div')!
           return Math.max(
-            document.documentElement.scrollWidth - window.innerWidth,
+            document.body.scrollWidth - document.body.clientWidth,
             header.scrollWidth - header.clientWidth,
           )
         })
