@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -103,6 +104,25 @@ const serverHooks: Plugin = {
   },
 }
 
+/**
+ * CSS Modules class names: `_<local>_<hash of the file>`, without the default's source line number
+ * (`_tileTitle_1ih94_41`). Every class of a file then shares one suffix, so the class maps in the
+ * first JavaScript (and the stylesheets and HTML) compress better: 0.4 KB gzipped less JavaScript.
+ * Client and server builds compute the same names; two files with one hash fail the build.
+ */
+function scopedClassName(): (local: string, file: string) => string {
+  const files = new Map<string, string>()
+  return (local, file) => {
+    const source = path.relative(import.meta.dirname, file.split('?')[0]!)
+    const hash = createHash('sha256').update(source).digest('base64url').slice(0, 5)
+    const owner = files.get(hash)
+    if (owner !== undefined && owner !== source)
+      throw new Error(`CSS Modules: ${owner} and ${source} hash alike`)
+    files.set(hash, source)
+    return `_${local}_${hash}`
+  }
+}
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [
     sharedDirectImports(),
@@ -127,7 +147,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       ? {}
       : { output: { codeSplitting: { groups: [{ name: entryGroup(), debugName: 'entry graph' }] } } },
   },
-  css: { modules: { localsConvention: 'camelCaseOnly' } },
+  css: { modules: { localsConvention: 'camelCaseOnly', generateScopedName: scopedClassName() } },
   // Bundled into the server build so the alias above applies there too.
   ssr: { noExternal: ['react-router'] },
   server: { fs: { allow: ['../..'] } },
