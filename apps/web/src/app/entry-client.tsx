@@ -58,7 +58,9 @@ async function start() {
   )
   watchChunkErrors(services.logger)
   loadDeferredStartup(services)
-  void import('./after-hydration.ts').then(({ afterHydration }) => afterHydration(services.http))
+  void import('./after-hydration.ts').then(({ afterHydration }) =>
+    afterHydration(services.http, router, env.basename),
+  )
 }
 
 void start()
