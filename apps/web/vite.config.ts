@@ -18,21 +18,79 @@ const reactRouterProduction = path.join(
 const entryClient = path.join(import.meta.dirname, 'src/app/entry-client.tsx')
 
 /**
+ * A library's index that only re-exports (`@tanstack/react-query`, `@tanstack/query-core`): each name
+ * it imports, with the module it comes from; re-exports of a whole module (`export *`) under ''.
+ * Undefined for any other module.
+ */
+function barrelExports(
+  id: string,
+  code: string | null,
+  importedIds: string[],
+): Map<string, string[]> | undefined {
+  if (!code || !id.includes('/node_modules/')) return undefined
+  const statements = code
+    .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+    .split(';')
+    .map((line) => line.trim())
+    .filter(Boolean)
+  if (!statements.every((line) => /^(import|export)\s/.test(line))) return undefined
+  const byName = new Map<string, string[]>()
+  const relative = new Set<string>()
+  for (const [, list, spec] of code.matchAll(/^import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/gm)) {
+    const target = importedIds.find((dep) => dep === path.resolve(path.dirname(id), spec!))
+    if (!target) return undefined
+    relative.add(target)
+    for (const name of list!.split(',')) byName.set(name.trim().split(/\s+as\s+/)[0]!, [target])
+  }
+  byName.set(
+    '',
+    importedIds.filter((dep) => !relative.has(dep)),
+  )
+  return byName
+}
+
+/** Every name a module imports by name (`import { a, b as c } from '…'` gives a and b). */
+function importedNames(code: string | null): string[] {
+  return [...(code ?? '').matchAll(/\bimport\s*\{([^}]*)\}\s*from/g)].flatMap(([, list]) =>
+    list!.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!),
+  )
+}
+
+/**
  * Everything the entry imports statically goes into one chunk: split into the pieces the lazy
  * chunks share (as rolldown does by default), the same code cost ~3 KB more gzipped (each file
  * compresses on its own and names its imports and exports) and more requests before hydration.
+ * Through a library's re-exporting index the group follows only the names the entry's modules
+ * import: what only lazy chunks use (`useInfiniteQuery` and its observer) stays with them.
  */
 function entryGroup(): (id: string, ctx: ChunkingContext) => string | null {
   let closure: Set<string> | undefined
   return (id, ctx) => {
     if (!closure) {
       const seen = new Set<string>()
+      const names = new Set<string>([''])
+      const barrels = new Map<string, Map<string, string[]>>()
       const visit = (moduleId: string) => {
         if (seen.has(moduleId)) return
         seen.add(moduleId)
-        for (const dep of ctx.getModuleInfo(moduleId)?.importedIds ?? []) visit(dep)
+        const info = ctx.getModuleInfo(moduleId)
+        if (!info) return
+        const barrel = barrelExports(moduleId, info.code, info.importedIds)
+        if (barrel) {
+          barrels.set(moduleId, barrel)
+          return
+        }
+        importedNames(info.code).forEach((name) => names.add(name))
+        info.importedIds.forEach(visit)
       }
       visit(entryClient)
+      // Names found in modules reached through a barrel can open more of it: until nothing changes.
+      for (let size = -1; size !== seen.size;) {
+        size = seen.size
+        for (const barrel of barrels.values()) {
+          for (const [name, targets] of barrel) if (names.has(name)) targets.forEach(visit)
+        }
+      }
       closure = seen
     }
     return closure.has(id) ? 'app' : null
