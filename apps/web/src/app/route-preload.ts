@@ -6,10 +6,11 @@ type Router = Pick<ReturnType<typeof createBrowserRouter>, 'routes' | 'subscribe
 
 /**
  * Preloads the code of the route a link leads to when a pointer rests on it or the keyboard focuses
- * it, and, on touch screens (no hover there), when a link marked `data-preload="viewport"` scrolls into view: a `modulepreload`
- * of each of the route's chunks and a preload of its stylesheets, from the files the server embeds
- * (RouteAssets), so the click finds them in the cache. Once per route; never for a route the router
- * has loaded already, for another origin or language, or when the visitor asks to save data.
+ * it, and, on touch screens (no hover there), when a link marked `data-preload="viewport"` scrolls
+ * into view: a `modulepreload` of each of the route's chunks and a prefetch of its stylesheets, from
+ * the files the server embeds (RouteAssets), so the click finds them in the cache. Once per route;
+ * never for a route the router has loaded already, for another origin or language, or when the
+ * visitor asks to save data.
  */
 export function preloadRoutesOnIntent(router: Router, basename: string): void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection
@@ -39,7 +40,9 @@ export function preloadRoutesOnIntent(router: Router, basename: string): void {
         if (document.head.querySelector(`link[href="${href}"]`)) continue
         const css = href.endsWith('.css')
         const tag = document.createElement('link')
-        tag.rel = css ? 'preload' : 'modulepreload'
+        // A stylesheet is fetched, not applied (the route's loader applies it): `prefetch`, since a
+        // `preload` left unused for a few seconds (no click) is a console warning in Chromium.
+        tag.rel = css ? 'prefetch' : 'modulepreload'
         if (css) tag.as = 'style'
         // As the server's links and Vite's loader ask for them, so the browser reuses the answer.
         tag.crossOrigin = ''
