@@ -37,11 +37,12 @@ export function preloadRoutesOnIntent(router: Router, basename: string): void {
       done.add(module)
       for (const index of assets.modules[module] ?? []) {
         const href = `${import.meta.env.BASE_URL}${assets.files[index]}`
-        if (document.head.querySelector(`link[href="${href}"]`)) continue
+        // Linked already: by the server (a path) or by Vite's loader on an earlier navigation (a URL).
+        if (document.head.querySelector(`link[href$="${href}"]`)) continue
         const css = href.endsWith('.css')
         const tag = document.createElement('link')
-        // A stylesheet is fetched, not applied (the route's loader applies it): `prefetch`, since a
-        // `preload` left unused for a few seconds (no click) is a console warning in Chromium.
+        // A stylesheet is fetched, not applied (Vite's loader applies it on the click): `prefetch`,
+        // since a `preload` left unused for a few seconds (no click) is a console warning in Chromium.
         tag.rel = css ? 'prefetch' : 'modulepreload'
         if (css) tag.as = 'style'
         // As the server's links and Vite's loader ask for them, so the browser reuses the answer.
