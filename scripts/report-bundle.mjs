@@ -33,9 +33,8 @@ for (const file of fs.readdirSync(path.join(dir, 'assets'))) {
   fs.writeFileSync(`${full}.gz`, zlib.gzipSync(bytes, { level: 9 }))
 }
 const kb = (n) => (n / 1024).toFixed(1)
-// The build fails above the budget. Issue 20 asks for 130 KB gzipped: the figure was 129.0 before
-// the lobby's and service worker's merge and is 130.2 after it (docs/performance.md).
-const BUDGET_KB = 131
+// The build fails above the budget (issue 20: at most 130 KB gzipped).
+const BUDGET_KB = 130
 console.log(
   `initial JavaScript of the main page: ${kb(raw)} KB, ${kb(gz)} KB gzipped (${seen.size} files; budget ${BUDGET_KB} KB gzipped)`,
 )

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -17,21 +18,79 @@ const reactRouterProduction = path.join(
 const entryClient = path.join(import.meta.dirname, 'src/app/entry-client.tsx')
 
 /**
+ * A library's index that only re-exports (`@tanstack/react-query`, `@tanstack/query-core`): each name
+ * it imports, with the module it comes from; re-exports of a whole module (`export *`) under ''.
+ * Undefined for any other module.
+ */
+function barrelExports(
+  id: string,
+  code: string | null,
+  importedIds: string[],
+): Map<string, string[]> | undefined {
+  if (!code || !id.includes('/node_modules/')) return undefined
+  const statements = code
+    .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+    .split(';')
+    .map((line) => line.trim())
+    .filter(Boolean)
+  if (!statements.every((line) => /^(import|export)\s/.test(line))) return undefined
+  const byName = new Map<string, string[]>()
+  const relative = new Set<string>()
+  for (const [, list, spec] of code.matchAll(/^import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/gm)) {
+    const target = importedIds.find((dep) => dep === path.resolve(path.dirname(id), spec!))
+    if (!target) return undefined
+    relative.add(target)
+    for (const name of list!.split(',')) byName.set(name.trim().split(/\s+as\s+/)[0]!, [target])
+  }
+  byName.set(
+    '',
+    importedIds.filter((dep) => !relative.has(dep)),
+  )
+  return byName
+}
+
+/** Every name a module imports by name (`import { a, b as c } from '…'` gives a and b). */
+function importedNames(code: string | null): string[] {
+  return [...(code ?? '').matchAll(/\bimport\s*\{([^}]*)\}\s*from/g)].flatMap(([, list]) =>
+    list!.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!),
+  )
+}
+
+/**
  * Everything the entry imports statically goes into one chunk: split into the pieces the lazy
  * chunks share (as rolldown does by default), the same code cost ~3 KB more gzipped (each file
  * compresses on its own and names its imports and exports) and more requests before hydration.
+ * Through a library's re-exporting index the group follows only the names the entry's modules
+ * import: what only lazy chunks use (`useInfiniteQuery` and its observer) stays with them.
  */
 function entryGroup(): (id: string, ctx: ChunkingContext) => string | null {
   let closure: Set<string> | undefined
   return (id, ctx) => {
     if (!closure) {
       const seen = new Set<string>()
+      const names = new Set<string>([''])
+      const barrels = new Map<string, Map<string, string[]>>()
       const visit = (moduleId: string) => {
         if (seen.has(moduleId)) return
         seen.add(moduleId)
-        for (const dep of ctx.getModuleInfo(moduleId)?.importedIds ?? []) visit(dep)
+        const info = ctx.getModuleInfo(moduleId)
+        if (!info) return
+        const barrel = barrelExports(moduleId, info.code, info.importedIds)
+        if (barrel) {
+          barrels.set(moduleId, barrel)
+          return
+        }
+        importedNames(info.code).forEach((name) => names.add(name))
+        info.importedIds.forEach(visit)
       }
       visit(entryClient)
+      // Names found in modules reached through a barrel can open more of it: until nothing changes.
+      for (let size = -1; size !== seen.size;) {
+        size = seen.size
+        for (const barrel of barrels.values()) {
+          for (const [name, targets] of barrel) if (names.has(name)) targets.forEach(visit)
+        }
+      }
       closure = seen
     }
     return closure.has(id) ? 'app' : null
@@ -103,6 +162,25 @@ const serverHooks: Plugin = {
   },
 }
 
+/**
+ * CSS Modules class names: `_<local>_<hash of the file>`, without the default's source line number
+ * (`_tileTitle_1ih94_41`). Every class of a file then shares one suffix, so the class maps in the
+ * first JavaScript (and the stylesheets and HTML) compress better: 0.4 KB gzipped less JavaScript.
+ * Client and server builds compute the same names; two files with one hash fail the build.
+ */
+function scopedClassName(): (local: string, file: string) => string {
+  const files = new Map<string, string>()
+  return (local, file) => {
+    const source = path.relative(import.meta.dirname, file.split('?')[0]!)
+    const hash = createHash('sha256').update(source).digest('base64url').slice(0, 5)
+    const owner = files.get(hash)
+    if (owner !== undefined && owner !== source)
+      throw new Error(`CSS Modules: ${owner} and ${source} hash alike`)
+    files.set(hash, source)
+    return `_${local}_${hash}`
+  }
+}
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [
     sharedDirectImports(),
@@ -127,7 +205,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       ? {}
       : { output: { codeSplitting: { groups: [{ name: entryGroup(), debugName: 'entry graph' }] } } },
   },
-  css: { modules: { localsConvention: 'camelCaseOnly' } },
+  css: { modules: { localsConvention: 'camelCaseOnly', generateScopedName: scopedClassName() } },
   // Bundled into the server build so the alias above applies there too.
   ssr: { noExternal: ['react-router'] },
   server: { fs: { allow: ['../..'] } },

@@ -22,6 +22,8 @@ export async function launch(
     extraHTTPHeaders?: Record<string, string>
     /** null: Chromium's own headless user agent (which the app takes for a bot). */
     userAgent?: string | null
+    /** A phone's touch screen (no hover). */
+    touch?: boolean
   } = {},
 ) {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-chromium-'))
@@ -41,6 +43,8 @@ export async function launch(
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     extraHTTPHeaders: options.extraHTTPHeaders,
     userAgent: options.userAgent === null ? undefined : (options.userAgent ?? PLAYER_USER_AGENT),
+    hasTouch: options.touch,
+    isMobile: options.touch,
   })
   return {
     context,

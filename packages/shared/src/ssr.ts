@@ -42,3 +42,15 @@ export type SsrResult =
     }
 
 export type SsrRender = (request: SsrRequest) => Promise<SsrResult>
+
+/**
+ * The files (under the client build's base) each lazy route module needs beyond the first
+ * JavaScript, as the server embeds them in every page (a `type="application/json"` script with
+ * this id): the browser preloads a route's files when a link to it is hovered or focused.
+ */
+export interface RouteAssets {
+  files: string[]
+  /** Manifest key of a route's module (its `handle.module`) -> indexes into `files`. */
+  modules: Record<string, number[]>
+}
+export const ROUTE_ASSETS_ELEMENT_ID = '__AURUM_ROUTE_ASSETS__'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createAssetTags, type ClientManifest } from './ssr-assets.ts'
+import { createAssetTags, createRouteAssets, type ClientManifest } from './ssr-assets.ts'
 
 const manifest: ClientManifest = {
   'index.html': {
@@ -39,5 +39,28 @@ describe('the head tags of a page’s lazy modules', () => {
     expect(html.match(/grid-1\.js/g)).toHaveLength(1)
     expect(html.match(/grid-1\.css/g)).toHaveLength(1)
     expect(tags([])).toBe('')
+  })
+})
+
+describe('the files a link to a lazy route preloads', () => {
+  it('lists each route module’s chunks and stylesheets beyond the entry’s, each file once', () => {
+    const assets = createRouteAssets(manifest, [
+      'src/lobby.tsx',
+      'src/game.tsx',
+      'src/lobby.tsx',
+      'src/gone.tsx',
+    ])
+    const files = (module: string) => assets.modules[module]!.map((i) => assets.files[i])
+    expect(files('src/lobby.tsx')).toEqual([
+      'assets/lobby-1.js',
+      'assets/grid-1.js',
+      'assets/lobby-1.css',
+      'assets/grid-1.css',
+    ])
+    expect(files('src/game.tsx')).toEqual(['assets/game-1.js', 'assets/grid-1.js', 'assets/grid-1.css'])
+    expect(assets.files.filter((f) => f === 'assets/grid-1.js')).toHaveLength(1)
+    expect(assets.files.join()).not.toMatch(/index-1|react-1/)
+    // Only route modules: the language bundles and unknown keys are not there.
+    expect(Object.keys(assets.modules)).toEqual(['src/lobby.tsx', 'src/game.tsx'])
   })
 })

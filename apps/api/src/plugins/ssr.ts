@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   BOT_USER_AGENT,
   COOKIES,
+  ROUTE_ASSETS_ELEMENT_ID,
   TIMING,
   type SsrRender,
   type SsrResult,
@@ -15,7 +16,7 @@ import {
 } from '@aurum/shared'
 import type { Config } from '../config.ts'
 import { ExpiringCache } from '../lib/cache.ts'
-import { createAssetTags, type ClientManifest } from './ssr-assets.ts'
+import { createAssetTags, createRouteAssets, type ClientManifest } from './ssr-assets.ts'
 
 export type SsrMode = 'production' | 'development' | 'none'
 
@@ -87,17 +88,27 @@ export default fp(
     let loadTemplate: (url: string) => Promise<string>
     // Development: Vite's middleware serves each module with its styles; nothing to link.
     let assetTags: (modules: string[]) => string = () => ''
+    // What links to lazy routes preload on hover or focus (none in development, where Vite serves modules).
+    let routeAssetsScript = ''
 
     if (mode === 'production') {
       const clientDir = path.join(webRoot, 'dist/client')
       const template = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8')
-      const entry = (await import(path.join(webRoot, 'dist/server/entry-server.js'))) as { render: SsrRender }
+      const entry = (await import(path.join(webRoot, 'dist/server/entry-server.js'))) as {
+        render: SsrRender
+        routeModules: string[]
+      }
       loadRender = async () => entry.render
       loadTemplate = async () => template
       const manifest = JSON.parse(
         await fs.readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
       ) as ClientManifest
       assetTags = createAssetTags(manifest, '/dist/')
+      const routeAssets = JSON.stringify(createRouteAssets(manifest, entry.routeModules)).replace(
+        /</g,
+        '\\u003c',
+      )
+      routeAssetsScript = `\n    <script id="${ROUTE_ASSETS_ELEMENT_ID}" type="application/json">${routeAssets}</script>`
       // The service worker and the web app manifest, built with the client (spec §4, §7): at the root,
       // where the worker's scope covers every page; never cached long, so a new build is seen at once.
       for (const [url, file, type] of [
@@ -222,7 +233,7 @@ export default fp(
         .replace('<!--app-html-->', result.html)
         .replace(
           '<!--app-state-->',
-          `<script id="__AURUM_STATE__" type="application/json">${result.state}</script>`,
+          `<script id="__AURUM_STATE__" type="application/json">${result.state}</script>${routeAssetsScript}`,
         )
       return reply
         .status(result.status)

@@ -6,14 +6,12 @@ import { fetchTransport } from '../lib/http/fetch-transport.ts'
 import { createI18n, loadMessages } from '../lib/i18n.ts'
 import { writeCookie } from '../lib/cookies.ts'
 import { storeAttribution } from '../lib/attribution.ts'
-import { reportPerformance } from '../lib/performance.ts'
 import { watchChunkErrors } from '../lib/chunks.ts'
 import { AppRoot } from './app-root.tsx'
 import { createServices } from './create-services.ts'
 import { deserializeErrors, STATE_ELEMENT_ID, type InitialState } from './initial-state.ts'
 import { createRoutes } from './routes.tsx'
 import { loadDeferredStartup } from './startup.ts'
-import { registerServiceWorker } from '../service-worker/register.ts'
 
 async function start() {
   const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)?.textContent ?? 'null') as InitialState
@@ -60,8 +58,9 @@ async function start() {
   )
   watchChunkErrors(services.logger)
   loadDeferredStartup(services)
-  reportPerformance(services.http)
-  registerServiceWorker()
+  void import('./after-hydration.ts').then(({ afterHydration }) =>
+    afterHydration(services.http, router, env.basename),
+  )
 }
 
 void start()

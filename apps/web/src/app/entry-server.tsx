@@ -21,6 +21,7 @@ import { canonicalForMatches, modulesForMatches, seoForMatches } from './route-s
 import { buildHead, renderHead } from './seo.ts'
 import { parseLocation } from './url.ts'
 import type { AppServices } from '../lib/services.tsx'
+import type { RouteObject } from 'react-router'
 
 /** One translation instance per language for the process: it never changes language, so renders share it. */
 const i18nByLocale = new Map<Locale, Promise<I18n>>()
@@ -176,3 +177,14 @@ export const render: SsrRender = async (request) => {
     ],
   }
 }
+
+const flattenRoutes = (routes: RouteObject[]): RouteObject[] =>
+  routes.flatMap((r) => [r, ...flattenRoutes(r.children ?? [])])
+
+/**
+ * The source module of every lazy route (`handle.module`): the server embeds their files in each page
+ * for the browser to preload on a link's hover or focus (app/route-preload.ts).
+ */
+export const routeModules: string[] = [
+  ...new Set(flattenRoutes(createRoutes(routeServices)).flatMap((r) => modulesForMatches([{ route: r }]))),
+]

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { useTranslation } from '../../lib/translation.tsx'
 import { GlobalPreloader } from '../../components/preloader/global-preloader.tsx'
@@ -5,17 +6,22 @@ import { ModalHost } from '../../components/modal/modal-host.tsx'
 import { ToastArea } from '../../components/toast/toast-area.tsx'
 import { Notices } from '../../components/notices/notices.tsx'
 import { NavigationEffects } from '../navigation-effects.tsx'
-import { AccountEffects } from '../../features/account/components/account-effects.tsx'
-import { PaymentReturn } from '../../features/cashbox/components/payment-return.tsx'
-import { PaymentNotices } from '../../features/cashbox/components/payment-notices.tsx'
-import { BalanceSync } from '../../features/wallet/components/balance-sync.tsx'
-import { RealtimeEffects } from '../realtime-effects.tsx'
 import { SeoManager } from '../seo-manager.tsx'
 import { Header } from './header.tsx'
 import { Footer } from './footer.tsx'
 import { GameSessionProvider } from '../../features/games/components/game-session.tsx'
 import { GameFrameSlot } from '../../features/games/components/game-frame-slot.tsx'
+import { loadChunk } from '../../lib/chunks.ts'
 import styles from './layout.module.css'
+
+const DeferredEffects = lazy(() => loadChunk(() => import('./deferred-effects.tsx')))
+
+/** Renders its children only after hydration (nothing on the server, nothing in the first render). */
+function AfterHydration({ children }: { children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated ? <Suspense fallback={null}>{children}</Suspense> : null
+}
 
 /** The app shell (spec §2): router view, modal controller, preloader, toasts, notices. */
 export function RootLayout() {
@@ -35,11 +41,9 @@ export function RootLayout() {
       <ToastArea />
       <Notices />
       <NavigationEffects />
-      <AccountEffects />
-      <PaymentReturn />
-      <RealtimeEffects />
-      <BalanceSync />
-      <PaymentNotices />
+      <AfterHydration>
+        <DeferredEffects />
+      </AfterHydration>
       <SeoManager />
       <GameFrameSlot />
     </GameSessionProvider>
