@@ -75,6 +75,17 @@ export function sharedRenderData(
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${COOKIES.session}=`)
 const hasSession = (cookie: string | undefined) => !!cookie && SESSION_COOKIE.test(cookie)
 
+const COOKIES_ANSWERED = new RegExp(`(?:^|;\\s*)${COOKIES.cookiesAccepted}=[^;\\s]`)
+/**
+ * The `<html>` tag of a page: its language, and `data-notices` while the cookie notice is still to
+ * answer, so the room of the notice bar (which comes 1.5 s after start) is kept from the first
+ * paint and nothing moves when it comes (global.css). Added after the shared guest render.
+ */
+export function htmlTag(lang: string, cookie: string | undefined): string {
+  const noticesDue = !cookie || !COOKIES_ANSWERED.test(cookie)
+  return `<html lang="${lang}"${noticesDue ? ' data-notices="due"' : ''}>`
+}
+
 /**
  * Server-side rendering of every app route. Production serves the Vite build:
  * hashed assets under /dist/ with immutable caching and precompressed brotli/gzip;
@@ -217,7 +228,7 @@ export default fp(
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status)
       const template = await loadTemplate(request.url)
       const html = template
-        .replace('<html lang="en">', `<html lang="${result.lang}">`)
+        .replace('<html lang="en">', htmlTag(result.lang, cookie))
         .replace('<!--app-head-->', `${result.head}\n    ${assetTags(result.modules)}`)
         .replace('<!--app-html-->', result.html)
         .replace(

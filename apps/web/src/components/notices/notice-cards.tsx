@@ -36,6 +36,8 @@ export function NoticeCards({ cookies, emp }: { cookies: boolean; emp: boolean }
     return () => {
       observer.disconnect()
       root.style.removeProperty(HEIGHT_PROPERTY)
+      // The room the server kept for the bar (global.css) goes with it.
+      delete root.dataset.notices
     }
   }, [open])
 
