@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { COOKIES } from '@aurum/shared'
-import { sharedRenderData } from './ssr.ts'
+import { htmlTag, sharedRenderData } from './ssr.ts'
 
 const guest = { cookie: 'locale=de; cookie_consent=1' }
 const player = { cookie: `locale=de; ${COOKIES.session}=abc` }
@@ -48,5 +48,15 @@ describe('api calls of a server render answered from a shared cache', () => {
       sharedRenderData({ method: 'POST', url: '/api/games_filter/select', headers: guest }, null),
     ).toBeNull()
     expect(sharedRenderData({ method: 'POST', url: '/api/cms/contact', headers: guest }, null)).toBeNull()
+  })
+})
+
+describe('the <html> tag of a rendered page', () => {
+  it('keeps the notice bar’s room while the cookie notice is unanswered, and none once answered', () => {
+    expect(htmlTag('de', undefined)).toBe('<html lang="de" data-notices="due">')
+    expect(htmlTag('en', 'locale=en; session=abc')).toBe('<html lang="en" data-notices="due">')
+    expect(htmlTag('en', 'cookies_accepted=')).toBe('<html lang="en" data-notices="due">')
+    expect(htmlTag('en', 'locale=en; cookies_accepted=all')).toBe('<html lang="en">')
+    expect(htmlTag('fr-CA', 'cookies_accepted=essential; locale=fr-CA')).toBe('<html lang="fr-CA">')
   })
 })
