@@ -53,10 +53,12 @@ describe('api calls of a server render answered from a shared cache', () => {
 
 describe('the <html> tag of a rendered page', () => {
   it('keeps the notice bar’s room while the cookie notice is unanswered, and none once answered', () => {
-    expect(htmlTag('de', undefined)).toBe('<html lang="de" data-notices="due">')
-    expect(htmlTag('en', 'locale=en; session=abc')).toBe('<html lang="en" data-notices="due">')
-    expect(htmlTag('en', 'cookies_accepted=')).toBe('<html lang="en" data-notices="due">')
-    expect(htmlTag('en', 'locale=en; cookies_accepted=all')).toBe('<html lang="en">')
-    expect(htmlTag('fr-CA', 'cookies_accepted=essential; locale=fr-CA')).toBe('<html lang="fr-CA">')
+    expect(htmlTag('de', undefined, 'CA')).toBe('<html lang="de" data-notices="due">')
+    expect(htmlTag('en', 'locale=en; session=abc', 'CA')).toBe('<html lang="en" data-notices="due">')
+    expect(htmlTag('en', 'cookies_accepted=', 'CA')).toBe('<html lang="en" data-notices="due">')
+    expect(htmlTag('en', 'locale=en; cookies_accepted=all', 'CA')).toBe('<html lang="en">')
+    expect(htmlTag('fr-CA', 'cookies_accepted=essential; locale=fr-CA', 'CA')).toBe('<html lang="fr-CA">')
+    expect(htmlTag('en-AU', undefined, 'AU')).toBe('<html lang="en-AU" data-notices="due au">')
+    expect(htmlTag('en-AU', 'cookies_accepted=essential', 'AU')).toBe('<html lang="en-AU">')
   })
 })

@@ -79,11 +79,17 @@ const COOKIES_ANSWERED = new RegExp(`(?:^|;\\s*)${COOKIES.cookiesAccepted}=[^;\\
 /**
  * The `<html>` tag of a page: its language, and `data-notices` while the cookie notice is still to
  * answer, so the room of the notice bar (which comes 1.5 s after start) is kept from the first
- * paint and nothing moves when it comes (global.css). Added after the shared guest render.
+ * paint and nothing moves when it comes (global.css); `au` for the Australian consent, whose two
+ * answers take a line of their own on a phone. Added after the shared guest render.
  */
-export function htmlTag(lang: string, cookie: string | undefined): string {
+export function htmlTag(
+  lang: string,
+  cookie: string | undefined,
+  country: string | null | undefined,
+): string {
   const noticesDue = !cookie || !COOKIES_ANSWERED.test(cookie)
-  return `<html lang="${lang}"${noticesDue ? ' data-notices="due"' : ''}>`
+  if (!noticesDue) return `<html lang="${lang}">`
+  return `<html lang="${lang}" data-notices="${country === 'AU' ? 'due au' : 'due'}">`
 }
 
 /**
@@ -228,7 +234,7 @@ export default fp(
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status)
       const template = await loadTemplate(request.url)
       const html = template
-        .replace('<html lang="en">', htmlTag(result.lang, cookie))
+        .replace('<html lang="en">', htmlTag(result.lang, cookie, request.country))
         .replace('<!--app-head-->', `${result.head}\n    ${assetTags(result.modules)}`)
         .replace('<!--app-html-->', result.html)
         .replace(

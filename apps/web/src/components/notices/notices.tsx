@@ -30,7 +30,8 @@ export function Notices() {
     // this browser knows about the EMP approval, so the room is set right at once, not at 1.5 s.
     const first = dueNow()
     if (!first.cookies && !first.emp) delete root.dataset.notices
-    else if (root.dataset.notices && !first.emp) root.dataset.notices = 'cookies'
+    else if (root.dataset.notices && !first.emp)
+      root.dataset.notices = root.dataset.notices.replace('due', 'cookies')
     const timer = setTimeout(() => {
       const due = dueNow()
       if (!due.cookies && !due.emp) delete root.dataset.notices
