@@ -105,6 +105,68 @@ describe('games', () => {
     }
   })
 
+  it('keeps the room of the notice bar from the first paint: nothing moves when it comes, on a laptop or a phone', async () => {
+    /** The layout shifts of the top document so far (none of them follows an input). */
+    const shifts = (page: Page) =>
+      page.evaluate(() => {
+        const observer = new PerformanceObserver(() => undefined)
+        observer.observe({ type: 'layout-shift', buffered: true })
+        const entries = observer.takeRecords() as unknown as Array<{ value: number; hadRecentInput: boolean }>
+        observer.disconnect()
+        return entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0)
+      })
+    for (const { viewport, country } of [
+      { viewport: { width: 1280, height: 720 } },
+      { viewport: { width: 390, height: 844 } },
+      // The Australian consent: its two answers take a line of their own on a phone.
+      { viewport: { width: 390, height: 844 }, country: 'AU' },
+    ]) {
+      // A first-time visitor: a fresh profile, no answer to either notice.
+      const browser = await launch({
+        viewport,
+        extraHTTPHeaders: country ? { 'cf-ipcountry': country } : undefined,
+      })
+      const page = await browser.context.newPage()
+      onTestFailed(() => screenshot(page, `notices-room-${viewport.width}-failed`).catch(() => undefined))
+      try {
+        await page.goto(base + '/', { waitUntil: 'load' })
+        const slot = await firstSlot(page)
+        await page.goto(`${base}/play/${slot.provider}/${slot.seo_title}`, { waitUntil: 'load' })
+        const cookies = page.getByRole('region', {
+          name: country === 'AU' ? /^your privacy choices$/i : /^we use cookies$/i,
+        })
+        await cookies.waitFor()
+        await page.getByRole('region', { name: /^card payments$/i }).waitFor()
+        await cookies.locator('..').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+        await page
+          .frameLocator('iframe')
+          .getByRole('button', { name: /^spin$/i })
+          .waitFor()
+        // The bar took the room kept for it, to the pixel.
+        const bar = (await cookies.locator('..').boundingBox())!
+        const body = await page.evaluate(() => getComputedStyle(document.body).paddingBottom)
+        expect(body).toBe(`${bar.height}px`)
+        expect(
+          await shifts(page),
+          `layout shift of the game page at ${viewport.width} px ${country ?? ''}`,
+        ).toBeLessThanOrEqual(0.01)
+
+        // Answered: the room goes with the bar, and a later visit keeps none.
+        if (country === 'AU') {
+          await cookies.getByRole('button', { name: /essential/i }).click()
+          await page.getByRole('button', { name: /^got it$/i }).click()
+        } else await answerNotices(page)
+        await cookies.waitFor({ state: 'detached' })
+        expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px')
+        await page.reload({ waitUntil: 'load' })
+        expect(await page.locator('html').getAttribute('data-notices')).toBeNull()
+        expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px')
+      } finally {
+        await browser.close()
+      }
+    }
+  })
+
   it('fits the game in the window: 16:9 below the header on a laptop, upright on a phone, clear of the notices', async () => {
     const browser = await launch({ viewport: { width: 390, height: 844 } })
     const page = await browser.context.newPage()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { COOKIES } from '@aurum/shared'
-import { sharedRenderData } from './ssr.ts'
+import { htmlTag, sharedRenderData } from './ssr.ts'
 
 const guest = { cookie: 'locale=de; cookie_consent=1' }
 const player = { cookie: `locale=de; ${COOKIES.session}=abc` }
@@ -48,5 +48,17 @@ describe('api calls of a server render answered from a shared cache', () => {
       sharedRenderData({ method: 'POST', url: '/api/games_filter/select', headers: guest }, null),
     ).toBeNull()
     expect(sharedRenderData({ method: 'POST', url: '/api/cms/contact', headers: guest }, null)).toBeNull()
+  })
+})
+
+describe('the <html> tag of a rendered page', () => {
+  it('keeps the notice bar’s room while the cookie notice is unanswered, and none once answered', () => {
+    expect(htmlTag('de', undefined, 'CA')).toBe('<html lang="de" data-notices="due">')
+    expect(htmlTag('en', 'locale=en; session=abc', 'CA')).toBe('<html lang="en" data-notices="due">')
+    expect(htmlTag('en', 'cookies_accepted=', 'CA')).toBe('<html lang="en" data-notices="due">')
+    expect(htmlTag('en', 'locale=en; cookies_accepted=all', 'CA')).toBe('<html lang="en">')
+    expect(htmlTag('fr-CA', 'cookies_accepted=essential; locale=fr-CA', 'CA')).toBe('<html lang="fr-CA">')
+    expect(htmlTag('en-AU', undefined, 'AU')).toBe('<html lang="en-AU" data-notices="due au">')
+    expect(htmlTag('en-AU', 'cookies_accepted=essential', 'AU')).toBe('<html lang="en-AU">')
   })
 })

@@ -76,6 +76,23 @@ export function sharedRenderData(
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${COOKIES.session}=`)
 const hasSession = (cookie: string | undefined) => !!cookie && SESSION_COOKIE.test(cookie)
 
+const COOKIES_ANSWERED = new RegExp(`(?:^|;\\s*)${COOKIES.cookiesAccepted}=[^;\\s]`)
+/**
+ * The `<html>` tag of a page: its language, and `data-notices` while the cookie notice is still to
+ * answer, so the room of the notice bar (which comes 1.5 s after start) is kept from the first
+ * paint and nothing moves when it comes (global.css); `au` for the Australian consent, whose two
+ * answers take a line of their own on a phone. Added after the shared guest render.
+ */
+export function htmlTag(
+  lang: string,
+  cookie: string | undefined,
+  country: string | null | undefined,
+): string {
+  const noticesDue = !cookie || !COOKIES_ANSWERED.test(cookie)
+  if (!noticesDue) return `<html lang="${lang}">`
+  return `<html lang="${lang}" data-notices="${country === 'AU' ? 'due au' : 'due'}">`
+}
+
 /**
  * Server-side rendering of every app route. Production serves the Vite build:
  * hashed assets under /dist/ with immutable caching and precompressed brotli/gzip;
@@ -228,7 +245,7 @@ export default fp(
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status)
       const template = await loadTemplate(request.url)
       const html = template
-        .replace('<html lang="en">', `<html lang="${result.lang}">`)
+        .replace('<html lang="en">', htmlTag(result.lang, cookie, request.country))
         .replace('<!--app-head-->', `${result.head}\n    ${assetTags(result.modules)}`)
         .replace('<!--app-html-->', result.html)
         .replace(

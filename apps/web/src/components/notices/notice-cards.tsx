@@ -29,13 +29,26 @@ export function NoticeCards({ cookies, emp }: { cookies: boolean; emp: boolean }
     const element = bar.current
     if (!open || !element) return
     const root = document.documentElement
-    const publish = () => root.style.setProperty(HEIGHT_PROPERTY, `${element.offsetHeight}px`)
+    // Setting a property on the root restyles the whole page: skipped while the room kept for the
+    // bar (global.css, applied to the body's padding) is already its height.
+    const publish = () => {
+      const height = `${element.offsetHeight}px`
+      if (root.style.getPropertyValue(HEIGHT_PROPERTY) === height) return
+      if (
+        !root.style.getPropertyValue(HEIGHT_PROPERTY) &&
+        getComputedStyle(document.body).paddingBottom === height
+      )
+        return
+      root.style.setProperty(HEIGHT_PROPERTY, height)
+    }
     publish()
     const observer = new ResizeObserver(publish)
     observer.observe(element)
     return () => {
       observer.disconnect()
       root.style.removeProperty(HEIGHT_PROPERTY)
+      // The room the server kept for the bar (global.css) goes with it.
+      delete root.dataset.notices
     }
   }, [open])
 

@@ -21,14 +21,22 @@ export function Notices() {
   const [due, setDue] = useState<{ cookies: boolean; emp: boolean } | null>(null)
 
   useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        setDue({
-          cookies: !readCookie(COOKIES.cookiesAccepted),
-          emp: !empApproved(localStorage.getItem(COOKIES.empApproval), Date.now()),
-        }),
-      TIMING.noticesDelayMs,
-    )
+    const root = document.documentElement
+    const dueNow = () => ({
+      cookies: !readCookie(COOKIES.cookiesAccepted),
+      emp: !empApproved(localStorage.getItem(COOKIES.empApproval), Date.now()),
+    })
+    // The server keeps room for both notices while the cookie one is to answer (global.css); only
+    // this browser knows about the EMP approval, so the room is set right at once, not at 1.5 s.
+    const first = dueNow()
+    if (!first.cookies && !first.emp) delete root.dataset.notices
+    else if (root.dataset.notices && !first.emp)
+      root.dataset.notices = root.dataset.notices.replace('due', 'cookies')
+    const timer = setTimeout(() => {
+      const due = dueNow()
+      if (!due.cookies && !due.emp) delete root.dataset.notices
+      setDue(due)
+    }, TIMING.noticesDelayMs)
     return () => clearTimeout(timer)
   }, [])
 
