@@ -147,10 +147,15 @@ function sharedDirectImports(): Plugin {
 
 /**
  * The server build takes the app's `@tanstack/react-query` from src/lib/react-query-server.ts
- * (a cheaper `useQuery` for a render).
+ * (a cheaper `useQuery` for a render) and its `react-router` from src/lib/react-router-server.tsx
+ * (links resolved once per path). The alias below has already turned `react-router` into the
+ * production build's path when this plugin sees it.
  */
+const reactRouterServer = path.resolve(import.meta.dirname, 'src/lib/react-router-server.tsx')
 const serverHookModules: Record<string, string> = {
   '@tanstack/react-query': path.resolve(import.meta.dirname, 'src/lib/react-query-server.ts'),
+  'react-router': reactRouterServer,
+  [reactRouterProduction]: reactRouterServer,
 }
 const serverHooks: Plugin = {
   name: 'aurum-server-hooks',
