@@ -22,24 +22,46 @@ export interface SsrRequest {
   country: string | null
   restricted: boolean
   transport: SsrTransport
+  /**
+   * Answer with a `stream` result when the page renders: the server sends the head (styles and
+   * scripts to fetch) as soon as the loaders have settled the status, and the body as React renders it.
+   */
+  stream?: boolean
+}
+
+/** Where a streamed body goes: the server's answer, still open after it. */
+export interface SsrSink {
+  write(chunk: string | Uint8Array): unknown
+}
+
+interface SsrPage {
+  status: number
+  lang: string
+  head: string
+  /**
+   * The source modules the page loads after the entry (its lazy routes, its language bundles),
+   * as keys of the client build's manifest: the server links their code and styles in the head.
+   */
+  modules: string[]
 }
 
 export type SsrResult =
   | { kind: 'redirect'; status: number; location: string }
-  | {
+  | (SsrPage & {
       kind: 'html'
-      status: number
-      lang: string
-      head: string
       html: string
       /** Serialised initial state, already safe to place inside a script element. */
       state: string
+    })
+  | (SsrPage & {
+      kind: 'stream'
       /**
-       * The source modules the page loads after the entry (its lazy routes, its language bundles),
-       * as keys of the client build's manifest: the server links their code and styles in the head.
+       * Renders the page's markup into `out` (without ending it) and resolves with the serialised
+       * initial state once the markup is complete. A render that fails is reported to `onError` and
+       * leaves the markup empty: the browser then renders the page itself from the state.
        */
-      modules: string[]
-    }
+      body(out: SsrSink, onError: (error: unknown) => void): Promise<string>
+    })
 
 export type SsrRender = (request: SsrRequest) => Promise<SsrResult>
 

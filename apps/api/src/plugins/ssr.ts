@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { PassThrough } from 'node:stream'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -220,7 +221,9 @@ export default fp(
         )
       }
       const render = await loadRender()
-      const renderPage = () =>
+      const cookie = request.headers.cookie
+      const session = hasSession(cookie)
+      const renderPage = (stream: boolean) =>
         render({
           url: request.url,
           // From configuration, never the Host header: guest renders are cached and shared.
@@ -231,33 +234,51 @@ export default fp(
           country: request.country ?? null,
           restricted: request.restricted,
           transport,
+          stream,
         })
-      const cookie = request.headers.cookie
       const bot = BOT_USER_AGENT.test(request.headers['user-agent'] ?? '')
+      // A signed-in player's page is streamed: the head (styles and scripts to fetch) leaves once the
+      // loaders have settled the status, before the markup is rendered. Shared guest pages are cached whole.
       const result: SsrResult =
-        hasSession(cookie) || guestTtl === 0
-          ? await renderPage()
+        session || guestTtl === 0
+          ? await renderPage(session)
           : await guestPages.get(
               `${request.host}|${request.url}|${request.country ?? ''}|${request.restricted}|${bot}`,
-              renderPage,
+              () => renderPage(false),
               (r) => r.kind === 'redirect' || r.status < 500,
             )
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status)
       const template = await loadTemplate(request.url)
-      const html = template
-        .replace('<html lang="en">', htmlTag(result.lang, cookie, request.country))
-        .replace('<!--app-head-->', `${result.head}\n    ${assetTags(result.modules)}`)
-        .replace('<!--app-html-->', result.html)
-        .replace(
+      const [start, end] = template
+        .replace('<html lang="en">', () => htmlTag(result.lang, cookie, request.country))
+        .replace('<!--app-head-->', () => `${result.head}\n    ${assetTags(result.modules)}`)
+        .split('<!--app-html-->') as [string, string]
+      // Replacements as functions: a `$` in the page is text, not a replacement pattern.
+      const withState = (state: string) =>
+        end.replace(
           '<!--app-state-->',
-          `<script id="__AURUM_STATE__" type="application/json">${result.state}</script>${routeAssetsScript}`,
+          () => `<script id="__AURUM_STATE__" type="application/json">${state}</script>${routeAssetsScript}`,
         )
-      return reply
+      reply
         .status(result.status)
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('vary', 'cookie, accept-language')
-        .send(html)
+      if (result.kind === 'html') {
+        return reply.send(start + result.html + withState(result.state))
+      }
+      const out = new PassThrough()
+      out.write(start)
+      result
+        .body(out, (error) => request.log.error({ err: error }, 'server render failed'))
+        .then(
+          (state) => out.end(withState(state)),
+          (error: unknown) => {
+            request.log.error({ err: error }, 'server render failed')
+            out.destroy(error instanceof Error ? error : new Error(String(error)))
+          },
+        )
+      return reply.send(out)
     }
     app.get('/*', { schema: { hide: true } }, handler)
     app.get('/', { schema: { hide: true } }, handler)

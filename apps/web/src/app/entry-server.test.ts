@@ -189,6 +189,43 @@ describe('server-side rendering', () => {
     expect(guestMain.state).not.toContain(player.email)
   })
 
+  it('streams the page it would render whole, once the loaders have settled status and redirects', async () => {
+    const player = await registerPlayer(ctx.app)
+    const signedIn = { headers: { cookie: `sid=${player.sid}` } }
+    // Two renders a few milliseconds apart: only when their data arrived differs.
+    const timeless = (s: string) => s.replace(/"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0')
+    for (const [url, options, status] of [
+      ['/', signedIn, 200],
+      ['/users', signedIn, 200],
+      ['/de/pokies/all', signedIn, 200],
+      ['/no-such-page', signedIn, 404],
+      ['/', {}, 200],
+    ] as const) {
+      const whole = await render(request(url, options))
+      const streamed = await render(request(url, { ...options, stream: true }))
+      if (whole.kind !== 'html' || streamed.kind !== 'stream')
+        throw new Error(`${url}: expected html and stream`)
+      expect(streamed.status).toBe(status)
+      expect(streamed).toMatchObject({
+        status: whole.status,
+        lang: whole.lang,
+        head: whole.head,
+        modules: whole.modules,
+      })
+      const chunks: string[] = []
+      const errors: unknown[] = []
+      const state = await streamed.body(
+        { write: (chunk) => chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()) },
+        (error) => errors.push(error),
+      )
+      expect(errors).toEqual([])
+      expect(chunks.join('')).toBe(whole.html)
+      expect(timeless(state)).toBe(timeless(whole.state))
+    }
+    // A guard's redirect is decided by the loaders, before anything is sent.
+    expect(await render(request('/users', { stream: true }))).toMatchObject({ kind: 'redirect' })
+  })
+
   it('renders game lists by their link forms and answers 404 for unknown categories and producers', async () => {
     await seedTestGames(ctx)
     const html = async (url: string) => {

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { renderToString } from 'react-dom/server'
+import { Writable } from 'node:stream'
+import type { ReactNode } from 'react'
+import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import {
   createStaticHandler,
   createStaticRouter,
@@ -8,7 +10,7 @@ import {
   type UIMatch,
 } from 'react-router'
 import { dehydrate } from '@tanstack/react-query'
-import { BOT_USER_AGENT, localeFallbacks, type Locale, type SsrRender } from '@aurum/shared'
+import { BOT_USER_AGENT, localeFallbacks, type Locale, type SsrRender, type SsrSink } from '@aurum/shared'
 import type { I18n } from '../lib/i18n.ts'
 import { HttpError, MESSAGES } from '../lib/http/errors.ts'
 import type { Transport } from '../lib/http/client.ts'
@@ -131,10 +133,10 @@ export const render: SsrRender = async (request) => {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' }
   }
   const router = createStaticRouter(handler.dataRoutes, context)
-  const html = renderToString(
+  const page = (
     <AppRoot services={services} i18n={i18n}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppRoot>,
+    </AppRoot>
   )
 
   const matches = context.matches.map((m) => ({
@@ -153,29 +155,63 @@ export const render: SsrRender = async (request) => {
     guest: env.restricted,
     brand: i18n.t('common.brand'),
   })
-  const state: InitialState = {
-    env,
-    baseUrl: '/',
-    query: dehydrate(services.queryClient),
-    router: {
-      loaderData: context.loaderData,
-      actionData: context.actionData,
-      errors: serializeErrors(context.errors),
-    },
-  }
-  return {
-    kind: 'html',
+  // After the markup: what the page's components read is what the browser's cache starts with.
+  const state = () =>
+    serializeState({
+      env,
+      baseUrl: '/',
+      query: dehydrate(services.queryClient),
+      router: {
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: serializeErrors(context.errors),
+      },
+    } satisfies InitialState)
+  const shell = {
     status: context.statusCode,
     lang: env.locale,
     head: renderHead(head),
-    html,
-    state: serializeState(state),
     // What the page loads before it hydrates: its lazy routes and its language bundles.
     modules: [
       ...modulesForMatches(context.matches),
       ...localeFallbacks(env.locale).map((l) => `../../packages/shared/src/locales/${l}.json`),
     ],
   }
+  if (request.stream) {
+    return {
+      kind: 'stream',
+      ...shell,
+      body: (out, onError) => streamMarkup(page, out, onError).then(state),
+    }
+  }
+  const html = renderToString(page)
+  return { kind: 'html', ...shell, html, state: state() }
+}
+
+/**
+ * React's streaming render of `page` into `out`; resolves once the markup is complete. The shell
+ * failing (an error outside any Suspense boundary) leaves the markup empty; errors inside a boundary
+ * are React's to recover from in the browser. Both are reported to `onError`.
+ */
+function streamMarkup(page: ReactNode, out: SsrSink, onError: (error: unknown) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        out.write(chunk)
+        callback()
+      },
+      final(callback) {
+        callback()
+        resolve()
+      },
+    })
+    const stream = renderToPipeableStream(page, {
+      onShellReady: () => stream.pipe(sink),
+      // Already reported to onError, as every error of the render is.
+      onShellError: () => resolve(),
+      onError,
+    })
+  })
 }
 
 const flattenRoutes = (routes: RouteObject[]): RouteObject[] =>
