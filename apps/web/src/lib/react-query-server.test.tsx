@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderToString } from 'react-dom/server'
-import { QueryClient, QueryClientProvider, useQuery as useQueryLibrary } from '@tanstack/react-query'
-import { useQuery } from './react-query-server.ts'
+import { hashKey, QueryClient, QueryClientProvider, useQuery as useQueryLibrary } from '@tanstack/react-query'
+import { hashQueryKey, QueryClient as ServerQueryClient, useQuery } from './react-query-server.ts'
 
 type Hook = typeof useQueryLibrary
 /** A result's values; its functions and promise by their kind. */
@@ -35,8 +35,8 @@ function renderWith(hook: Hook, client: QueryClient) {
   return { html, seen }
 }
 
-function client() {
-  const c = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } })
+function client(Client: typeof QueryClient = QueryClient) {
+  const c = new Client({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } })
   c.setQueryData(['item', 'a'], 'cached')
   return c
 }
@@ -58,5 +58,38 @@ describe("the server build's useQuery", () => {
     expect(ours.seen.map(fields)).toEqual(library.seen.map(fields))
     expect(ours.seen[1]).toBe(ours.seen[0])
     expect(ours.seen[2]).not.toBe(ours.seen[0])
+  })
+
+  it("answers the same with the server's query client", () => {
+    vi.useFakeTimers({ now: new Date('2026-11-26T12:00:00Z') })
+    const ours = renderWith(useQuery, client(ServerQueryClient))
+    const library = renderWith(useQueryLibrary, client())
+    expect(ours.html).toBe(library.html)
+    expect(ours.seen.map(fields)).toEqual(library.seen.map(fields))
+  })
+})
+
+describe("the server's query key hash", () => {
+  const keys = [
+    ['player'],
+    ['cms', 'page', 'en-CA', 'seo/main'],
+    ['games', 'first', { categories: ['top'] }, 12],
+    ['games', 'filter', { b: 1, a: [2, { d: null, c: 'x' }] }, 24],
+    ['n', 1.5, -0, null, true, false, undefined, Number.NaN, 'quote " and \\ and é'],
+    [],
+  ]
+
+  it("is the library's, character for character", () => {
+    for (const key of keys) expect(hashQueryKey(key)).toBe(hashKey(key))
+  })
+
+  it('is the one every query of the server client carries, as dehydrated for the browser', async () => {
+    const server = new ServerQueryClient()
+    for (const key of keys) await server.query({ queryKey: key, queryFn: () => 1 })
+    const hashes = server
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryHash)
+    expect(hashes).toEqual(keys.map((key) => hashKey(key)))
   })
 })

@@ -6,28 +6,61 @@
 // the observer's own result, computed once per state of the query.
 import {
   hashKey,
+  QueryClient as LibraryQueryClient,
   QueryObserver,
   useQuery as useQueryReact,
   useQueryClient,
   type Query,
+  type QueryClientConfig,
+  type QueryKey,
   type QueryObserverResult,
 } from '@tanstack/react-query'
 
 export * from '@tanstack/react-query'
 
 /**
+ * The library's `hashKey`, without its per-value replacer for the keys most queries have: only
+ * strings, numbers, booleans and nulls, where both give the same JSON. The browser looks the
+ * dehydrated queries up by this hash, so it must be the library's, character for character.
+ */
+export function hashQueryKey(queryKey: QueryKey): string {
+  for (const part of queryKey) {
+    if (part !== null && typeof part === 'object') return hashKey(queryKey)
+  }
+  return JSON.stringify(queryKey)
+}
+
+/** The server's query client: every query hashed by `hashQueryKey` (loaders, readings, dehydration). */
+export class QueryClient extends LibraryQueryClient {
+  constructor(config: QueryClientConfig = {}) {
+    const queries = { queryKeyHashFn: hashQueryKey, ...config.defaultOptions?.queries }
+    super({ ...config, defaultOptions: { ...config.defaultOptions, queries } })
+  }
+}
+
+/**
  * Options that do not change what an observer answers for a successful query on the server (beyond
  * the staleness, which is part of the key below). Any other option (select, placeholderData, enabled,
  * refetchOnMount, suspense, …) takes the library's own hook.
  */
-const PLAIN_OPTIONS = new Set(['queryKey', 'queryFn', 'staleTime', 'gcTime', 'retry', 'retryDelay', 'meta'])
+const PLAIN_OPTIONS = new Set([
+  'queryKey',
+  'queryFn',
+  'staleTime',
+  'gcTime',
+  'retry',
+  'retryDelay',
+  'meta',
+  'queryKeyHashFn',
+])
 
 type Result = QueryObserverResult<unknown, unknown>
 const results = new WeakMap<Query['state'], Map<unknown, Result>>()
 
 export const useQuery: typeof useQueryReact = ((options: Parameters<typeof useQueryReact>[0], client) => {
   const queryClient = useQueryClient(client)
-  const query = plainQuery(queryClient, options)
+  const queryHash = plainQueryHash(queryClient, options)
+  const query = queryHash === undefined ? undefined : successfulQuery(queryClient, queryHash)
   // The same branch for a call site in a render (a component renders once on the server), so the
   // hooks' order holds; the browser always takes the library's hook.
   if (!query) return useQueryReact(options, client)
@@ -36,7 +69,7 @@ export const useQuery: typeof useQueryReact = ((options: Parameters<typeof useQu
   if (!byStaleTime) results.set(query.state, (byStaleTime = new Map<unknown, Result>()))
   let result = byStaleTime.get(staleTime)
   if (!result) {
-    const defaulted = queryClient.defaultQueryOptions(options)
+    const defaulted = queryClient.defaultQueryOptions({ ...options, queryHash })
     // As the library's hook asks (no restoring from a persister on the server).
     defaulted._optimisticResults = 'optimistic'
     result = new QueryObserver(queryClient, defaulted).getOptimisticResult(defaulted)
@@ -45,17 +78,29 @@ export const useQuery: typeof useQueryReact = ((options: Parameters<typeof useQu
   return result
 }) as typeof useQueryReact
 
-/** The cached query `options` ask for, when it has data and the options are plain ones; else undefined. */
-function plainQuery(
-  queryClient: ReturnType<typeof useQueryClient>,
+/** Whether a client's default query options are all plain ones; asked once per client. */
+const plainDefaults = new WeakMap<LibraryQueryClient, boolean>()
+
+/** The hash of the query `options` ask for when the options are plain ones; else undefined. */
+function plainQueryHash(
+  queryClient: LibraryQueryClient,
   options: Parameters<typeof useQueryReact>[0],
-): Query | undefined {
+): string | undefined {
   if (typeof options.staleTime === 'function') return undefined
   for (const key in options) if (!PLAIN_OPTIONS.has(key)) return undefined
   const defaults = queryClient.getDefaultOptions().queries
-  if (defaults && Object.keys(defaults).some((k) => !PLAIN_OPTIONS.has(k) && k !== 'refetchOnWindowFocus')) {
-    return undefined
+  let plain = plainDefaults.get(queryClient)
+  if (plain === undefined) {
+    plain =
+      !defaults || Object.keys(defaults).every((k) => PLAIN_OPTIONS.has(k) || k === 'refetchOnWindowFocus')
+    plainDefaults.set(queryClient, plain)
   }
-  const query = queryClient.getQueryCache().get(hashKey(options.queryKey))
+  if (!plain) return undefined
+  return (options.queryKeyHashFn ?? defaults?.queryKeyHashFn ?? hashKey)(options.queryKey)
+}
+
+/** The cached query of `queryHash` when it has its data and nothing is fetching it; else undefined. */
+function successfulQuery(queryClient: LibraryQueryClient, queryHash: string): Query | undefined {
+  const query = queryClient.getQueryCache().get(queryHash)
   return query?.state.status === 'success' && query.state.fetchStatus === 'idle' ? query : undefined
 }
