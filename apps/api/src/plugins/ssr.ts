@@ -269,15 +269,26 @@ export default fp(
       }
       const out = new PassThrough()
       out.write(start)
-      result
-        .body(out, (error) => request.log.error({ err: error }, 'server render failed'))
-        .then(
-          (state) => out.end(withState(state)),
-          (error: unknown) => {
-            request.log.error({ err: error }, 'server render failed')
-            out.destroy(error instanceof Error ? error : new Error(String(error)))
-          },
-        )
+      // The markup is rendered once the head has left: React would otherwise render it within the
+      // microtasks before Fastify's send hooks hand the answer to the socket, and the head would
+      // leave with it. Fastify pipes the answer into the response once its hooks have run.
+      let rendering = false
+      const renderMarkup = () => {
+        if (rendering) return
+        rendering = true
+        result
+          .body(out, (error) => request.log.error({ err: error }, 'server render failed'))
+          .then(
+            (state) => out.end(withState(state)),
+            (error: unknown) => {
+              request.log.error({ err: error }, 'server render failed')
+              out.destroy(error instanceof Error ? error : new Error(String(error)))
+            },
+          )
+      }
+      reply.raw.once('pipe', () => setImmediate(renderMarkup))
+      // A HEAD request or a closed connection never pipes: the render still ends the stream.
+      reply.raw.once('close', renderMarkup)
       return reply.send(out)
     }
     app.get('/*', { schema: { hide: true } }, handler)
