@@ -14,6 +14,7 @@ import { REDIRECTS, ROUTES, routeMeta } from './route-table.ts'
 import { MODALS } from '../components/modal/modal-host.tsx'
 import { runGuards } from './guards.ts'
 import { playerQuery } from '../features/account/api/get-player.ts'
+import { accountsQuery } from '../features/wallet/api/accounts.ts'
 import {
   gameBySeoTitleQuery,
   gamesFirstPageQuery,
@@ -199,6 +200,9 @@ export function createRoutes(services: AppServices): RouteObject[] {
           localesQuery(http, env.locale),
           projectQuery(http),
         ])
+        // A signed-in player's header shows the balance from the first paint (it grew by the
+        // balance after hydration, moving the header's menu).
+        if (queryClient.getQueryData(playerQuery(http).queryKey)) await loadAll([accountsQuery(http)])
         return null
       },
       shouldRevalidate: () => false,
