@@ -2,11 +2,14 @@
 // Debian's Chromium against a production server started as `npm start` would: the main page,
 // the lobby, a category page, a game page and /users signed in. Median of RUNS runs per figure,
 // then whether each target of issue 20 is met. `npm run bench:web` (builds first when stale).
+// BENCH_PAGES=users,game limits the pages to those whose name contains one of the words;
+// LIGHTHOUSE_REPORTS=dir writes each run's full Lighthouse report there as JSON.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import lighthouse from 'lighthouse'
+import { chromium as playwright } from 'playwright-core'
 import { AB_TEST_GROUPS } from '@aurum/shared'
 import { ensureBuild } from './start.mjs'
 import { freePort, startServer } from './server-process.ts'
@@ -14,6 +17,8 @@ import { solvedCaptcha } from '../apps/web/e2e/captcha.ts'
 
 const RUNS = Number(process.env.RUNS ?? 3)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const REPORTS = process.env.LIGHTHOUSE_REPORTS
+const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean)
 const TARGETS = { performance: 95, cls: 0.05, tbtMs: 150, accessibility: 100, seo: 100 }
 const PAGES: Array<{ name: string; path: string; player?: boolean }> = [
   { name: 'main page', path: '/' },
@@ -103,15 +108,51 @@ interface Figures {
   failing: string[]
 }
 
-async function audit(url: string, port: number, cookie?: string): Promise<Figures> {
+/**
+ * Puts the player's session into the browser's cookie jar, as a signed-in visitor's browser has it
+ * (Lighthouse keeps cookies between runs). A `cookie` header passed to Lighthouse reaches only the
+ * page's own request, not its `fetch` calls: the page's first authenticated call answered 401 and
+ * sent the run to the login page.
+ */
+async function signIn(port: number, base: string, cookie: string) {
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`)
+  try {
+    await browser.contexts()[0]!.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=')
+        return { name: name!, value: value.join('='), url: base, httpOnly: true, sameSite: 'Lax' as const }
+      }),
+    )
+  } finally {
+    await browser.close()
+  }
+}
+
+/** Signs the browser out: the guests' pages are measured without the player's cookie. */
+async function signOut(port: number) {
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`)
+  try {
+    await browser.contexts()[0]!.clearCookies()
+  } finally {
+    await browser.close()
+  }
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'seo'],
-    extraHeaders: cookie ? { cookie } : undefined,
   })
   if (!result) throw new Error(`no Lighthouse result for ${url}`)
+  if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl}: not the page to measure`)
+  if (REPORTS) {
+    await fs.mkdir(REPORTS, { recursive: true })
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`
+    await fs.writeFile(path.join(REPORTS, name), JSON.stringify(result.lhr))
+  }
   const { categories, audits } = result.lhr
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
   const failing = ['accessibility', 'seo'].flatMap((id) =>
@@ -147,13 +188,14 @@ async function main() {
       `Lighthouse, mobile preset, median of ${RUNS} runs (machine load ${os.loadavg()[0]!.toFixed(1)})`,
     )
     console.log('page                 perf   CLS     TBT ms  LCP ms  a11y  SEO   targets')
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !ONLY || ONLY.some((word) => p.name.includes(word)))) {
       const url = server.base + page.path
+      if (page.player) await signIn(chromium.port, server.base, cookie)
+      else await signOut(chromium.port)
       // One unmeasured load first: the server's caches and the build's files are warm for every run.
-      await audit(url, chromium.port, page.player ? cookie : undefined)
+      await audit(url, chromium.port)
       const runs: Figures[] = []
-      for (let i = 0; i < RUNS; i++)
-        runs.push(await audit(url, chromium.port, page.player ? cookie : undefined))
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chromium.port))
       const m = (key: keyof Omit<Figures, 'failing'>) => median(runs.map((r) => r[key]))
       const missed = [
         m('performance') < TARGETS.performance && 'performance',
