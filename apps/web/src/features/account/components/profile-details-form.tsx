@@ -1,10 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import type { ReactNode } from 'react'
-import { Controller, useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form'
+import {
+  Controller,
+  useForm,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormSetError,
+} from 'react-hook-form'
 import { useTranslation } from '../../../lib/translation.tsx'
-import { z } from 'zod'
 import type { UserInfo } from '@aurum/shared'
-import { dateOfBirthField } from '@aurum/shared/player-fields'
 import { Button } from '../../../components/button/button.tsx'
 import { FormAlert, formStyles, SelectField, TextField } from '../../../components/form/field.tsx'
 import { useFieldMessage } from '../../../components/form/use-field-message.ts'
@@ -12,7 +16,7 @@ import { useServices } from '../../../lib/services.tsx'
 import { useCountries } from '../../info/api/get-countries.ts'
 import { fieldErrors, useUpdatePlayer } from '../api/auth-mutations.ts'
 import { PhoneField, usePhoneDefaultCountry } from '../phone/phone-field.tsx'
-import { isValidPhone } from '../phone/phone.ts'
+import type { ProfileFieldName } from './profile-schema.ts'
 
 /** Puts the server's messages next to their fields; anything else goes to the form's alert. */
 export function applyServerErrors<T extends FieldValues>(
@@ -32,28 +36,7 @@ export function applyServerErrors<T extends FieldValues>(
   if (!shown) setError('root', { message: errs?.base?.[0] ?? Object.values(errs ?? {})[0]?.[0] ?? fallback })
 }
 
-const required = (max: number) =>
-  z.string().trim().min(1, 'validation.required').max(max, 'validation.too_long')
-
-/** The client-side rules of the profile fields; the api checks them again (and more). */
-const FIELD_SCHEMAS = {
-  first_name: required(64),
-  last_name: required(64),
-  // The api's own rule: a real date (not in the future, not before 1900) of an adult.
-  date_of_birth: dateOfBirthField(),
-  // The select's empty choice means not given.
-  gender: z
-    .enum(['m', 'f', ''])
-    .optional()
-    .transform((g) => g || undefined),
-  mobile_phone: z.string().refine(isValidPhone, 'validation.phone_invalid'),
-  country: z.string().length(2, 'validation.required'),
-  address: required(256),
-  postal_code: z.string().trim().min(2, 'validation.too_short').max(16, 'validation.too_long'),
-  city: required(128),
-} as const
-
-export type ProfileField = keyof typeof FIELD_SCHEMAS
+export type ProfileField = ProfileFieldName
 export const PERSONAL_FIELDS: readonly ProfileField[] = [
   'first_name',
   'last_name',
@@ -66,6 +49,14 @@ export const ADDRESS_FIELDS: readonly ProfileField[] = ['country', 'address', 'p
 const LOCKED_ONCE_SET: ReadonlySet<ProfileField> = new Set(['first_name', 'last_name', 'date_of_birth'])
 
 type Values = Partial<Record<ProfileField, string>>
+
+const loadSchema = () => import('./profile-schema.ts')
+
+/** Validates with the rules of profile-schema.ts, loaded the first time they are needed. */
+const lazyResolver =
+  (fields: readonly ProfileField[]): Resolver<Values> =>
+  async (...args) =>
+    (await loadSchema()).profileResolver<Values>(fields)(...args)
 
 const BOUNDS: Partial<Record<ProfileField, Record<string, number>>> = {
   first_name: { max: 64 },
@@ -105,7 +96,6 @@ export function ProfileDetailsForm({
   const update = useUpdatePlayer()
   const locked = fields.filter((f) => LOCKED_ONCE_SET.has(f) && player?.[f])
   const editable = fields.filter((f) => !locked.includes(f))
-  const schema = z.object(Object.fromEntries(editable.map((f) => [f, FIELD_SCHEMAS[f]])))
   const defaults: Values = Object.fromEntries(
     editable.map((f) => [f, player?.[f] ?? (f === 'country' ? (env.country ?? '') : '')]),
   )
@@ -117,7 +107,7 @@ export function ProfileDetailsForm({
     setError,
     formState: { errors },
   } = useForm<Values>({
-    resolver: zodResolver(schema) as never,
+    resolver: lazyResolver(editable),
     mode: 'onTouched',
     defaultValues: defaults,
   })
@@ -142,7 +132,13 @@ export function ProfileDetailsForm({
     )
 
   return (
-    <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+    <form
+      className={formStyles.form}
+      onSubmit={(e) => void onSubmit(e)}
+      // The rules arrive while the player fills the form in, before the first validation needs them.
+      onFocus={() => void loadSchema()}
+      noValidate
+    >
       <FormAlert message={errors.root?.message} />
       {locked.length > 0 && (
         <div className={formStyles.facts}>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { startTransition, use, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from '../../../lib/translation.tsx'
 import { IMaskInput } from 'react-imask'
 import { formStyles } from '../../../components/form/field.tsx'
@@ -6,7 +6,27 @@ import { imaskOptions, PHONE_NUMBER_MASKS } from '../../../components/form/mask.
 import { useServices } from '../../../lib/services.tsx'
 import { useCountries } from '../../info/api/get-countries.ts'
 import { useServerData } from '../../info/api/get-server-data.ts'
-import { callingCode, initialPhoneCountry, phoneCountryOptions, splitPhone, toE164 } from './phone.ts'
+import { callingCode, initialPhoneCountry, phoneCountryOptions, primaryPhoneOptions } from './phone-codes.ts'
+
+type PhoneLib = typeof import('./phone.ts')
+
+/** phone.ts (the phone-number library, 29 KB gzipped), once loaded. */
+let loaded: PhoneLib | undefined
+let loading: Promise<PhoneLib> | undefined
+export function loadPhoneLib(): Promise<PhoneLib> {
+  loading ??= import('./phone.ts').then((lib) => (loaded = lib))
+  return loading
+}
+
+/**
+ * Hands the form the number (spec §5: + prefix, calling code, national digits), or '' while there
+ * are no digits; once the library is there (it is asked for when the player comes to the field).
+ */
+function sendNumber(country: string, digits: string, send: (value: string) => void) {
+  if (!digits.replace(/\D/g, '')) return send('')
+  if (loaded) return send(loaded.toE164(country, digits))
+  void loadPhoneLib().then((loaded) => send(loaded.toE164(country, digits)))
+}
 
 const MASK = imaskOptions(PHONE_NUMBER_MASKS)
 
@@ -34,6 +54,28 @@ export function usePhoneDefaultCountry(playerCountry: string | null | undefined)
 }
 
 /**
+ * The whole list of calling codes once the player goes to the select (pointer, touch or keyboard
+ * focus), else once the browser is idle after hydration: until then (the server's markup and the
+ * hydration) only the primary countries and the chosen one. Half of a profile page's markup was
+ * the ~250 options nobody had opened yet (parsed, styled and hydrated before the first paint and
+ * the page's first input); the chosen option shows the same either way, so nothing moves.
+ */
+function useFullList(): [boolean, () => void] {
+  const [full, setFull] = useState(false)
+  useEffect(() => {
+    if (full) return
+    const expand = () => startTransition(() => setFull(true))
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(expand)
+      return () => cancelIdleCallback(id)
+    }
+    const id = setTimeout(expand, 1000)
+    return () => clearTimeout(id)
+  }, [full])
+  return [full, () => setFull(true)]
+}
+
+/**
  * A phone number as a calling code (primary countries first, spec §9) and the national
  * number under a digit mask; the form gets the full number with its + prefix.
  */
@@ -42,15 +84,27 @@ export function PhoneField({ label, value, onChange, onBlur, defaultCountry, err
   const id = useId()
   const countries = useCountries().data
   const options = useMemo(() => phoneCountryOptions(countries ?? []), [countries])
-  const initial = useMemo(() => splitPhone(value, defaultCountry), [value, defaultCountry])
+  const [full, showFull] = useFullList()
+  const goTo = () => {
+    showFull()
+    void loadPhoneLib()
+  }
+  // A number to edit needs the library from the first render (a stored number's country is its
+  // metadata's to tell); an empty field loads it once the player goes to it.
+  const lib = value ? (loaded ?? use(loadPhoneLib())) : loaded
+  const initial = useMemo(
+    () => (value && lib ? lib.splitPhone(value, defaultCountry) : { country: defaultCountry, national: '' }),
+    [lib, value, defaultCountry],
+  )
   // Until the player picks a code or types a number, the code follows the default: a country
   // saved or detected after the form appeared (the details card, serverdata) is taken up.
   const [chosen, setChosen] = useState<string | null>(value ? initial.country : null)
   const country = chosen ?? defaultCountry
   const [national, setNational] = useState(initial.national)
+  const listed = full ? options : primaryPhoneOptions(options, country)
   const describedBy = error ? `${id}-error` : undefined
   return (
-    <fieldset className={formStyles.group}>
+    <fieldset className={formStyles.group} onFocus={goTo} onPointerDown={goTo}>
       <legend className={formStyles.legend}>{label}</legend>
       <div className={formStyles.inline}>
         <select
@@ -58,13 +112,14 @@ export function PhoneField({ label, value, onChange, onBlur, defaultCountry, err
           value={country}
           onChange={(e) => {
             setChosen(e.target.value)
-            onChange(toE164(e.target.value, national))
+            sendNumber(e.target.value, national, onChange)
           }}
         >
-          {options.length === 0 && <option value={country}>+{callingCode(country)}</option>}
-          {options.map((c) => (
+          {options.length === 0 && <option value={country}>{`+${callingCode(country)}`}</option>}
+          {listed.map((c) => (
+            // One text node per option (not four with React's separators between them).
             <option key={c.code} value={c.code.toUpperCase()}>
-              {c.name} (+{callingCode(c.code)})
+              {`${c.name} (+${callingCode(c.code)})`}
             </option>
           ))}
         </select>
@@ -83,7 +138,7 @@ export function PhoneField({ label, value, onChange, onBlur, defaultCountry, err
           onAccept={(digits: string) => {
             setNational(digits)
             if (digits) setChosen(country)
-            onChange(toE164(country, digits))
+            sendNumber(country, digits, onChange)
           }}
           onBlur={onBlur}
         />

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { initialPhoneCountry, isValidPhone, phoneCountryOptions, splitPhone, toE164 } from './phone.ts'
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min'
+import { isValidPhone, splitPhone, toE164 } from './phone.ts'
+import {
+  CALLING_CODES,
+  callingCode,
+  initialPhoneCountry,
+  phoneCountryOptions,
+  primaryPhoneOptions,
+} from './phone-codes.ts'
 
 describe('phone numbers (spec §5, §9)', () => {
   it('sends the number with a + and the calling code', () => {
@@ -26,5 +34,20 @@ describe('phone numbers (spec §5, §9)', () => {
   it('lists the primary countries first', () => {
     const countries = ['DE', 'AU', 'NL', 'XX', 'RU'].map((code) => ({ code }))
     expect(phoneCountryOptions(countries).map((c) => c.code)).toEqual(['RU', 'NL', 'AU', 'DE'])
+  })
+
+  it('lists the primary countries and the chosen one before the player opens the list', () => {
+    const options = phoneCountryOptions(['DE', 'AU', 'CA', 'NL', 'RU', 'EE'].map((code) => ({ code })))
+    expect(primaryPhoneOptions(options, 'CA').map((c) => c.code)).toEqual(['RU', 'NL', 'AU', 'CA'])
+    expect(primaryPhoneOptions(options, 'NL').map((c) => c.code)).toEqual(['RU', 'NL', 'AU'])
+    expect(primaryPhoneOptions(options, 'ee').map((c) => c.code)).toEqual(['RU', 'NL', 'AU', 'EE'])
+  })
+
+  it('knows the calling code of every country the phone library knows, and only those', () => {
+    expect(CALLING_CODES).toEqual(
+      Object.fromEntries(getCountries().map((c) => [c, getCountryCallingCode(c)])),
+    )
+    expect(callingCode('ca')).toBe('1')
+    expect(callingCode('XX')).toBe('7')
   })
 })

@@ -1,28 +1,10 @@
-import {
-  getCountries,
-  getCountryCallingCode,
-  isValidPhoneNumber,
-  parsePhoneNumberFromString,
-  type CountryCode,
-} from 'libphonenumber-js/min'
+import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min'
+import { callingCode, hasCallingCode, PHONE_FALLBACK_COUNTRY } from './phone-codes.ts'
 
-/** Spec §9: the phone field's fallback country and the countries listed first. */
-export const PHONE_FALLBACK_COUNTRY = 'RU'
-export const PHONE_PRIMARY_COUNTRIES = ['RU', 'KZ', 'AZ', 'NL', 'AM', 'AU'] as const
-
-const CALLING_COUNTRIES = new Set<string>(getCountries())
-
-export const hasCallingCode = (country: string): country is CountryCode =>
-  CALLING_COUNTRIES.has(country.toUpperCase())
-
-export const callingCode = (country: string): string =>
-  hasCallingCode(country) ? getCountryCallingCode(country) : getCountryCallingCode(PHONE_FALLBACK_COUNTRY)
-
-/** The country the field starts with: the player's, else the visitor's, else the fallback. */
-export function initialPhoneCountry(...candidates: Array<string | null | undefined>): string {
-  const found = candidates.find((c) => c && hasCallingCode(c))
-  return (found ?? PHONE_FALLBACK_COUNTRY).toUpperCase()
-}
+/**
+ * Parsing and validation of phone numbers (libphonenumber-js and its metadata): loaded by a phone
+ * field once the player goes to it, and by the forms when they validate.
+ */
 
 /**
  * Phone numbers are sent with a + prefix (spec §5): calling code and national digits, the
@@ -31,7 +13,9 @@ export function initialPhoneCountry(...candidates: Array<string | null | undefin
 export function toE164(country: string, national: string): string {
   const digits = national.replace(/\D/g, '')
   if (!digits) return ''
-  const parsed = hasCallingCode(country) ? parsePhoneNumberFromString(digits, country) : undefined
+  const parsed = hasCallingCode(country)
+    ? parsePhoneNumberFromString(digits, country as CountryCode)
+    : undefined
   return parsed?.number ?? `+${callingCode(country)}${digits}`
 }
 
@@ -50,12 +34,3 @@ export function splitPhone(
 }
 
 export const isValidPhone = (value: string): boolean => isValidPhoneNumber(value)
-
-/** Countries that have a calling code, the primary ones first, the rest in the given (localised) order. */
-export function phoneCountryOptions<T extends { code: string }>(countries: readonly T[]): T[] {
-  const usable = countries.filter((c) => hasCallingCode(c.code))
-  const primary = PHONE_PRIMARY_COUNTRIES.flatMap((code) =>
-    usable.filter((c) => c.code.toUpperCase() === code),
-  )
-  return [...primary, ...usable.filter((c) => !primary.includes(c))]
-}

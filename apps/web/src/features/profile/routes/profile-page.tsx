@@ -11,8 +11,7 @@ import {
   PERSONAL_FIELDS,
   ProfileDetailsForm,
 } from '../../account/components/profile-details-form.tsx'
-import { PhoneField, usePhoneDefaultCountry } from '../../account/phone/phone-field.tsx'
-import { isValidPhone } from '../../account/phone/phone.ts'
+import { loadPhoneLib, PhoneField, usePhoneDefaultCountry } from '../../account/phone/phone-field.tsx'
 import { useLocales } from '../../info/api/get-locales.ts'
 import {
   usePhoneMutations,
@@ -104,7 +103,7 @@ function PhoneCard({ player }: { player: UserInfo }) {
   const [number, setNumber] = useState('')
   const [error, setError] = useState<string>()
   const save = async () => {
-    if (!isValidPhone(number))
+    if (!(await loadPhoneLib()).isValidPhone(number))
       return setError(t('validation.phone_invalid', { field: t('fields.mobile_phone') }))
     try {
       await add.mutateAsync(number)
