@@ -109,6 +109,31 @@ export interface DisplayAmount {
   unit: string
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+/**
+ * One `Intl.NumberFormat` per locale and fraction digits: building one costs far more than
+ * formatting with it (a signed-in player's header formats the balance several times per render).
+ */
+function numberFormat(
+  locale: string,
+  minimumFractionDigits: number | undefined,
+  maximumFractionDigits: number,
+) {
+  const key = `${locale}|${minimumFractionDigits ?? ''}|${maximumFractionDigits}`
+  let format = numberFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(
+      locale,
+      minimumFractionDigits === undefined
+        ? { maximumFractionDigits }
+        : { minimumFractionDigits, maximumFractionDigits },
+    )
+    numberFormats.set(key, format)
+  }
+  return format
+}
+
 /**
  * An amount for display (spec §9): fiat with its usual fraction digits; crypto in its display
  * unit (ETH and LTC in milli, BTC in micro) with up to 8 fraction digits.
@@ -120,16 +145,13 @@ export function displayAmount(cents: bigint | number, currency: string, locale: 
   if (definition?.display) {
     const value = major / definition.display.factor
     return {
-      text: new Intl.NumberFormat(locale, { maximumFractionDigits: 8 }).format(value),
+      text: numberFormat(locale, undefined, 8).format(value),
       unit: definition.display.unit,
     }
   }
   const digits = Math.round(Math.log10(subunits))
   return {
-    text: new Intl.NumberFormat(locale, {
-      minimumFractionDigits: subunits > 100 ? 0 : digits,
-      maximumFractionDigits: Math.min(digits, 8),
-    }).format(major),
+    text: numberFormat(locale, subunits > 100 ? 0 : digits, Math.min(digits, 8)).format(major),
     unit: currency,
   }
 }
