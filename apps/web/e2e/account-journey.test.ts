@@ -268,6 +268,15 @@ describe('the account pages on a direct load', () => {
       )
       expect(await details.getByLabel(/^country$/i).inputValue()).toBe('CA')
       expect(await details.getByLabel(/address/i).inputValue()).toBe('1 Rue Sainte-Catherine')
+      // The calling-code select comes with the six primary countries and the chosen one (Canada),
+      // the whole list once the player goes to it.
+      const codes = /<select aria-label="Country calling code">(.*?)<\/select>/s.exec(html)![1]!
+      expect(codes.match(/<option /g)).toHaveLength(7)
+      expect(codes).toMatch(/<option value="CA" selected="">Canada \(\+1\)<\/option>/)
+      const callingCodes = phone.getByLabel(/country calling code/i)
+      await callingCodes.focus()
+      await expect.poll(() => callingCodes.locator('option').count()).toBeGreaterThan(200)
+      expect(await callingCodes.inputValue()).toBe('CA')
 
       expect(problems).toEqual([])
       // An unknown account page: 404 (the one error the console reports), the not-found page
