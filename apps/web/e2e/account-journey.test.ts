@@ -277,6 +277,12 @@ describe('the account pages on a direct load', () => {
       await callingCodes.focus()
       await expect.poll(() => callingCodes.locator('option').count()).toBeGreaterThan(200)
       expect(await callingCodes.inputValue()).toBe('CA')
+      // The number under its mask (and the phone library) arrive once the player is in the field.
+      await phone.getByLabel(/^phone number$/i).fill('2042345678')
+      await expect.poll(() => phone.getByLabel(/^phone number$/i).inputValue()).toBe('204 234 567 8')
+      await phone.getByRole('button', { name: /add phone/i }).click()
+      await page.getByText(/phone was added/i).waitFor()
+      await phone.getByText('+12042345678').waitFor()
 
       expect(problems).toEqual([])
       // An unknown account page: 404 (the one error the console reports), the not-found page

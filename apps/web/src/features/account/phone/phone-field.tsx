@@ -1,6 +1,15 @@
-import { startTransition, use, useEffect, useId, useMemo, useState } from 'react'
+import {
+  startTransition,
+  use,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+} from 'react'
 import { useTranslation } from '../../../lib/translation.tsx'
-import { IMaskInput } from 'react-imask'
 import { formStyles } from '../../../components/form/field.tsx'
 import { imaskOptions, PHONE_NUMBER_MASKS } from '../../../components/form/mask.ts'
 import { useServices } from '../../../lib/services.tsx'
@@ -29,6 +38,55 @@ function sendNumber(country: string, digits: string, send: (value: string) => vo
 }
 
 const MASK = imaskOptions(PHONE_NUMBER_MASKS)
+
+type IMaskFactory = typeof import('react-imask').IMask
+let imaskLoading: Promise<IMaskFactory> | undefined
+const loadIMask = () => (imaskLoading ??= import('react-imask').then((m) => m.IMask))
+
+type NationalNumberInputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'defaultValue' | 'onChange'
+> & {
+  /** The national digits. */
+  value: string
+  /** The player came to the field: the mask is wanted. */
+  armed: boolean
+  onAccept: (digits: string) => void
+}
+
+/**
+ * The national number under its digit mask (IMask, 16 KB gzipped, no longer loaded with the page):
+ * the mask attaches to the input once the player comes to the field, or at once when there is a
+ * number to show; until then the same input, unmasked. Digits typed before it attaches are masked
+ * (and handed on) when it does. The markup is the one react-imask's IMaskInput rendered.
+ */
+function NationalNumberInput({ value, armed, onAccept, ...input }: NationalNumberInputProps) {
+  const ref = useRef<HTMLInputElement>(null)
+  const accept = useEffectEvent(onAccept)
+  const current = useEffectEvent(() => value)
+  const attach = armed || value !== ''
+  useEffect(() => {
+    if (!attach) return
+    let cancelled = false
+    let mask: ReturnType<IMaskFactory> | undefined
+    void loadIMask().then((IMask) => {
+      const element = ref.current
+      if (cancelled || !element) return
+      const typed = element.value
+      const attached = IMask(element, MASK as never)
+      mask = attached
+      if (typed) {
+        if (attached.unmaskedValue !== current()) accept(attached.unmaskedValue)
+      } else if (current()) attached.unmaskedValue = current()
+      attached.on('accept', () => accept(attached.unmaskedValue))
+    })
+    return () => {
+      cancelled = true
+      mask?.destroy()
+    }
+  }, [attach])
+  return <input ref={ref} {...input} defaultValue="" />
+}
 
 interface PhoneFieldProps {
   label: string
@@ -85,8 +143,10 @@ export function PhoneField({ label, value, onChange, onBlur, defaultCountry, err
   const countries = useCountries().data
   const options = useMemo(() => phoneCountryOptions(countries ?? []), [countries])
   const [full, showFull] = useFullList()
+  const [armed, setArmed] = useState(false)
   const goTo = () => {
     showFull()
+    setArmed(true)
     void loadPhoneLib()
   }
   // A number to edit needs the library from the first render (a stored number's country is its
@@ -123,8 +183,7 @@ export function PhoneField({ label, value, onChange, onBlur, defaultCountry, err
             </option>
           ))}
         </select>
-        <IMaskInput
-          {...MASK}
+        <NationalNumberInput
           id={id}
           name={name}
           aria-label={t('fields.phone_number')}
@@ -134,7 +193,7 @@ export function PhoneField({ label, value, onChange, onBlur, defaultCountry, err
           inputMode="tel"
           autoComplete="tel-national"
           value={national}
-          unmask
+          armed={armed}
           onAccept={(digits: string) => {
             setNational(digits)
             if (digits) setChosen(country)
