@@ -1,7 +1,7 @@
 import type { Locale } from '@aurum/shared'
 import { NOTABLE_MULTIPLIER } from './winners.ts'
 import crypto from 'node:crypto'
-import { Batcher } from '../../db/batch.ts'
+import { Batcher } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
 import type { BalanceAnswer, WalletErrorCode } from '@aurum/game-protocol'
 import { AppError } from '../../lib/errors.ts'
