@@ -10,6 +10,7 @@ import { roundDetailsKey } from '@aurum/game-protocol/round-details'
 /** The game server's migrations: its own tables, recorded apart from the casino's. */
 export const GAME_SERVER_MIGRATIONS: MigrationSet = {
   dir: path.join(import.meta.dirname, 'migrations'),
+  functions: path.join(import.meta.dirname, 'functions'),
   table: 'gs_schema_migrations',
   lockKey: 72_011_002,
 }

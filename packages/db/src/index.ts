@@ -7,5 +7,5 @@ export {
   type Schema,
   type SqlDatabase,
 } from './client.ts'
-export { migrate, type MigrationSet } from './migrate.ts'
+export { functionDrift, migrate, type MigrationSet } from './migrate.ts'
 export { Batcher } from './batch.ts'

@@ -4,6 +4,7 @@ import { migrate as migrateSet, type MigrationSet, type SqlDatabase } from '@aur
 /** The casino's own migrations; the game server (apps/games) keeps its tables in a set of its own. */
 export const CASINO_MIGRATIONS: MigrationSet = {
   dir: path.join(import.meta.dirname, 'migrations'),
+  functions: path.join(import.meta.dirname, 'functions'),
   table: 'schema_migrations',
   lockKey: 72_011_001,
 }
