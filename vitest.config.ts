@@ -14,6 +14,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/games/client/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           exclude: ['apps/web/src/app/entry-server.test.ts'],
           environment: 'node',

@@ -4,8 +4,8 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fairSource, playSlotRound, Rng, type SlotRound } from '@aurum/games-math'
-import { openDatabase, type Database } from '@aurum/api/src/db/client.ts'
-import { migrate } from '@aurum/api/src/db/migrate.ts'
+import { openDatabase, type SqlDatabase } from '@aurum/db'
+import { migrate } from '@aurum/db'
 import { createTestApp, registerPlayer, type TestContext } from '@aurum/api/src/test/helpers.ts'
 import { checkLedger } from '@aurum/api/src/modules/ledger/check.ts'
 import { balance, client, fund } from '@aurum/api/src/modules/payments/testing.ts'
@@ -17,7 +17,7 @@ import type { FairState } from './fairness.ts'
 import { LossyWallet } from './testing.ts'
 
 let casino: TestContext
-let db: Database
+let db: SqlDatabase
 let dir: string
 let server: FastifyInstance
 let wallet: LossyWallet

@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod'
 import { eurosIn } from '@aurum/shared'
 import { isValidHost } from '@aurum/shared/host'
-import type { Database } from '@aurum/api/src/db/client.ts'
+import type { SqlDatabase } from '@aurum/db'
 import {
   playSlotRound,
   settleRoulette,
@@ -39,7 +39,7 @@ const SESSION_IDLE_MS = 30 * 60_000
 const SESSION_TOUCH_MS = 30_000
 
 export interface GamesAppOptions {
-  db: Database
+  db: SqlDatabase
   wallet: WalletClient
   /** The casino's origins, the only pages allowed to frame the game pages (never `*`: origins.ts). */
   casinoOrigins: readonly string[]

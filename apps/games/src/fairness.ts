@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { Executor } from '@aurum/api/src/db/client.ts'
+import type { Executor } from '@aurum/db'
 import { serverSeedHash } from '@aurum/games-math'
 
 export interface FairState {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '@aurum/api/src/db/client.ts'
-import { migrate } from '@aurum/api/src/db/migrate.ts'
+import { openDatabase, type SqlDatabase } from '@aurum/db'
+import { migrate } from '@aurum/db'
 import { buildGamesApp } from './app.ts'
 import { games } from './games.ts'
 import { casinoOriginsFrom } from './origins.ts'
 import { GAME_SERVER_MIGRATIONS } from './start.ts'
 import { WalletClient } from './wallet-client.ts'
 
-let db: Database
+let db: SqlDatabase
 let wallet: WalletClient
 let server: FastifyInstance
 const CASINO = ['https://casino.example', 'https://aurum.de']

@@ -1,8 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actBlackjack, publicView, type BlackjackAction, type BlackjackState } from '@aurum/games-math'
-import { openDatabase, type Database } from '@aurum/api/src/db/client.ts'
-import { migrate } from '@aurum/api/src/db/migrate.ts'
+import { openDatabase, type SqlDatabase } from '@aurum/db'
+import { migrate } from '@aurum/db'
 import { createTestApp, registerPlayer, type TestContext } from '@aurum/api/src/test/helpers.ts'
 import { checkLedger } from '@aurum/api/src/modules/ledger/check.ts'
 import { balance, client, fund } from '@aurum/api/src/modules/payments/testing.ts'
@@ -17,7 +17,7 @@ const BLACKJACK = 'aurum-tables:blackjack'
 const BET = 500
 
 let casino: TestContext
-let db: Database
+let db: SqlDatabase
 let wallet: LossyWallet
 /** Two game server nodes on one database, with the settler's clock moved on by `clockOffset`. */
 let server: FastifyInstance

@@ -1,14 +1,14 @@
 import net from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '@aurum/api/src/db/client.ts'
-import { migrate } from '@aurum/api/src/db/migrate.ts'
+import { openDatabase, type SqlDatabase } from '@aurum/db'
+import { migrate } from '@aurum/db'
 import { buildGamesApp } from './app.ts'
 import { games } from './games.ts'
 import { GAME_SERVER_MIGRATIONS } from './start.ts'
 import { WalletClient } from './wallet-client.ts'
 
-let db: Database
+let db: SqlDatabase
 let wallet: WalletClient
 let server: FastifyInstance
 const demoGame = () => [...games().values()].find((g) => g.definition.hasDemo)!.definition.identifier

@@ -6,7 +6,7 @@ import {
   roundDetailsRequest,
   type RoundDetails,
 } from '@aurum/game-protocol/round-details'
-import type { Database } from '@aurum/api/src/db/client.ts'
+import type { SqlDatabase } from '@aurum/db'
 import { GameError } from './rounds.ts'
 
 /** Largest bet the verifier form takes (its bet_cents field). */
@@ -19,7 +19,7 @@ const VERIFY_MAX_BET = 100_000_000
  * parser applies to this route only.
  */
 export const roundDetailsRoutes: FastifyPluginAsync<{
-  db: Database
+  db: SqlDatabase
   key: string
   now?: () => number
 }> = async (app, { db, key, now = Date.now }) => {

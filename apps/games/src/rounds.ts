@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
-import type { Database, Executor } from '@aurum/api/src/db/client.ts'
+import type { SqlDatabase, Executor } from '@aurum/db'
 import { fairSource, Rng } from '@aurum/games-math'
-import { Batcher } from '@aurum/api/src/db/batch.ts'
+import { Batcher } from '@aurum/db'
 import { RecentMap } from './recent.ts'
 import { currentSeeds, nextRoundSeeds, type FairState, type RoundSeeds } from './fairness.ts'
 import { WALLET_TIMEOUT_MS, WalletRefusal, WalletUnavailable, type WalletClient } from './wallet-client.ts'
@@ -229,7 +229,7 @@ export class Rounds {
   private now: () => number
 
   constructor(
-    private db: Database,
+    private db: SqlDatabase,
     private wallet: WalletClient,
     private log: Logger,
     options: RoundsOptions = {},

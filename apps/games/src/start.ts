@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { openDatabase, type Database } from '@aurum/api/src/db/client.ts'
-import { migrate, type MigrationSet } from '@aurum/api/src/db/migrate.ts'
+import { openDatabase, type SqlDatabase } from '@aurum/db'
+import { migrate, type MigrationSet } from '@aurum/db'
 import { buildGamesApp } from './app.ts'
 import { WalletClient } from './wallet-client.ts'
 import { roundDetailsKey } from '@aurum/game-protocol/round-details'
@@ -10,6 +10,7 @@ import { roundDetailsKey } from '@aurum/game-protocol/round-details'
 /** The game server's migrations: its own tables, recorded apart from the casino's. */
 export const GAME_SERVER_MIGRATIONS: MigrationSet = {
   dir: path.join(import.meta.dirname, 'migrations'),
+  functions: path.join(import.meta.dirname, 'functions'),
   table: 'gs_schema_migrations',
   lockKey: 72_011_002,
 }
@@ -37,7 +38,7 @@ export interface GameServerSettings {
 /** Opens the game server's database, migrates it and listens. */
 export async function startGameServer(
   settings: GameServerSettings,
-): Promise<{ app: FastifyInstance; db: Database; close(): Promise<void> }> {
+): Promise<{ app: FastifyInstance; db: SqlDatabase; close(): Promise<void> }> {
   const db = await openDatabase({
     databaseUrl: settings.databaseUrl,
     poolSize: settings.poolSize,

@@ -1,48 +1,13 @@
-import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { Database } from './client.ts'
-
-const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations')
-const LOCK_KEY = 72_011_001
-
-export interface MigrationSet {
-  /** Folder of `NNN_name.sql` files. */
-  dir: string
-  /** Table that records the applied versions. */
-  table: string
-  /** Advisory lock taken while migrating (nodes starting together migrate one at a time). */
-  lockKey: number
-}
+import { migrate as migrateSet, type MigrationSet, type SqlDatabase } from '@aurum/db'
 
 /** The casino's own migrations; the game server (apps/games) keeps its tables in a set of its own. */
-const CASINO: MigrationSet = { dir: MIGRATIONS_DIR, table: 'schema_migrations', lockKey: LOCK_KEY }
-
-/** Applies numbered SQL migrations (`NNN_name.sql`) in order, each once, each in its own transaction. */
-export async function migrate(db: Database, set: MigrationSet = CASINO): Promise<string[]> {
-  if (!/^[a-z_]+$/.test(set.table)) throw new Error(`bad migrations table name ${set.table}`)
-  return db.withLock(set.lockKey, async (conn) => {
-    await conn.exec(`CREATE TABLE IF NOT EXISTS ${set.table} (
-      version text PRIMARY KEY,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`)
-    const done = new Set(
-      (await conn.query<{ version: string }>(`SELECT version FROM ${set.table}`)).map((r) => r.version),
-    )
-    const files = (await fs.readdir(set.dir)).filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f)).sort()
-    const applied: string[] = []
-    for (const file of files) {
-      const version = file.replace(/\.sql$/, '')
-      if (done.has(version)) continue
-      const sql = await fs.readFile(path.join(set.dir, file), 'utf8')
-      const quoted = version.replace(/'/g, "''")
-      try {
-        await conn.exec(`BEGIN;\n${sql}\nINSERT INTO ${set.table} (version) VALUES ('${quoted}');\nCOMMIT;`)
-      } catch (error) {
-        await conn.exec('ROLLBACK').catch(() => undefined)
-        throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error })
-      }
-      applied.push(version)
-    }
-    return applied
-  })
+export const CASINO_MIGRATIONS: MigrationSet = {
+  dir: path.join(import.meta.dirname, 'migrations'),
+  functions: path.join(import.meta.dirname, 'functions'),
+  table: 'schema_migrations',
+  lockKey: 72_011_001,
 }
+
+/** Brings the casino's schema up to date. */
+export const migrate = (db: SqlDatabase): Promise<string[]> => migrateSet(db, CASINO_MIGRATIONS)

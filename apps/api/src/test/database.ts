@@ -1,49 +1,10 @@
-import crypto from 'node:crypto'
-import fs from 'node:fs/promises'
-import pg from 'pg'
-import { openDatabase, type Database } from '../db/client.ts'
+import { openTestDatabase as openClone, type DbTemplate } from '@aurum/db/testing'
+import type { Database } from '../db/client.ts'
+import * as schema from '../db/schema.ts'
 
-/** The migrated template the test setup made (global-setup.ts). */
-export type DbTemplate =
-  { kind: 'pglite'; file: string } | { kind: 'postgres'; url: string; template: string }
+export type { DbTemplate } from '@aurum/db/testing'
 
-/**
- * A fresh database cloned from the migrated template (a PostgreSQL database made with it as
- * TEMPLATE, or the PGlite data dir loaded); `drop` removes a PostgreSQL one after it is closed.
- */
-export async function openTestDatabase(
+/** A fresh casino database cloned from the run's migrated template (global-setup.ts). */
+export const openTestDatabase = (
   template: DbTemplate,
-): Promise<{ db: Database; drop?: () => Promise<void>; url?: string }> {
-  if (template.kind !== 'postgres') {
-    const blob = new Blob([await fs.readFile(template.file)])
-    return { db: await openDatabase({ loadDataDir: blob }) }
-  }
-  const name = `aurum_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: template.url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.template}`)
-  await admin.end()
-  const url = new URL(template.url)
-  url.pathname = `/${name}`
-  const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 })
-  // Dropped once the pool's connections have really gone (no FORCE: it would terminate them mid-close).
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: template.url })
-    await c.connect()
-    try {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await c.query(`DROP DATABASE IF EXISTS ${name}`)
-          return
-        } catch (error) {
-          // 55006: still being accessed by other users.
-          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error
-          await new Promise((r) => setTimeout(r, 100))
-        }
-      }
-    } finally {
-      await c.end()
-    }
-  }
-  return { db, drop, url: url.toString() }
-}
+): Promise<{ db: Database; drop?: () => Promise<void>; url?: string }> => openClone(template, schema)

@@ -2,7 +2,7 @@ import { openDialog } from './dialog.ts'
 import { h } from './dom.ts'
 import { paragraph, section } from './info.ts'
 import { ApiError, isSessionEnded } from './api.ts'
-import type { Shell } from './shell.ts'
+import type { ShellContext } from './shell-context.ts'
 import type { FairState, HistoryRound, RotateAnswer } from './types.ts'
 
 const code = (text: string) => h('code', { class: 'gc-hash' }, text)
@@ -21,7 +21,7 @@ function seedFacts(rows: Array<[string, string | Node]>): HTMLDListElement {
  * The round history (GET /api/rounds) with each round's provably fair inputs, and the seed
  * controls: a new server seed (which reveals the one in use) and the player's own client seed.
  */
-export function openHistory(shell: Shell): void {
+export function openHistory(shell: ShellContext): void {
   const { t, lang } = shell
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'medium' })
   const seeds = h('div', { class: 'gc-seeds' }, paragraph(t('loading')))

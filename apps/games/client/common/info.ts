@@ -2,7 +2,7 @@ import { STUDIOS } from '@aurum/games-math/slots/types'
 import { openDialog } from './dialog.ts'
 import { h } from './dom.ts'
 import { formatNumber, formatPercent } from './money.ts'
-import type { Shell } from './shell.ts'
+import type { ShellContext } from './shell-context.ts'
 
 /** A studio's name (brand names, not translated) from its id in the catalogue. */
 export function studioName(id: string): string {
@@ -28,7 +28,7 @@ export const paragraph = (text: string): HTMLParagraphElement => h('p', {}, text
  * The info dialog (GLI-19: rules, paytable, theoretical RTP, max win): the game's own part
  * between the key figures and the general rules.
  */
-export function openInfo(shell: Shell, game: Node): void {
+export function openInfo(shell: ShellContext, game: Node): void {
   const { t, boot, lang } = shell
   const rows: Array<[string, string]> = [
     [t('info.rtp'), formatPercent(boot.rtp, lang)],

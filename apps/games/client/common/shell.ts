@@ -8,6 +8,7 @@ import { formatMoney } from './money.ts'
 import { Sound } from './sound.ts'
 import { openHistory } from './history.ts'
 import { openInfo } from './info.ts'
+import type { ShellContext } from './shell-context.ts'
 import type { BetLimits, BootData, SessionAnswer } from './types.ts'
 
 /** The boot data the game page embeds (apps/games/src/page.ts). */
@@ -48,7 +49,7 @@ export interface ShellConfig {
  * bar with balance, bet and last win, the bet selector, a live region for results, error notes
  * and the "session ended" screen. It starts the session before the game draws itself.
  */
-export class Shell {
+export class Shell implements ShellContext {
   readonly api = new Api()
   readonly t: Translate
   readonly sound = new Sound()

@@ -5,7 +5,7 @@ import { TIMING } from '@aurum/shared'
 import { useServices } from '../lib/services.tsx'
 import { HASH_MODALS } from './route-table.ts'
 import { placeForMatches, type RouteHandle } from './route-seo.ts'
-import { MODALS } from '../components/modal/modal-host.tsx'
+import { MODALS } from './modal-registry.ts'
 
 declare global {
   interface Window {

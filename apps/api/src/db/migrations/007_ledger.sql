@@ -45,11 +45,7 @@ CREATE INDEX ledger_entries_account ON ledger_entries (account_id, id);
 CREATE INDEX ledger_entries_transaction ON ledger_entries (transaction_id);
 
 -- Append-only: history is corrected by new transactions, never rewritten.
-CREATE FUNCTION ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'the ledger is append-only: % on % refused', TG_OP, TG_TABLE_NAME;
-END;
-$$;
+-- ledger_append_only(): its current definition is ../functions/ledger_append_only.sql.
 CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON ledger_entries
   FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
 CREATE TRIGGER ledger_transactions_append_only BEFORE UPDATE OR DELETE ON ledger_transactions

@@ -45,25 +45,7 @@ ALTER TABLE game_rounds
   ALTER COLUMN round_id TYPE provider_ref,
   ALTER COLUMN status TYPE game_round_status;
 
-CREATE FUNCTION ledger_accounts_valid() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.kind NOT IN ('player_real', 'player_bonus', 'house_payments', 'house_withdrawals', 'house_games',
-      'house_bonuses', 'house_jackpots', 'house_fees') THEN
-    RAISE EXCEPTION 'ledger account kind % is not one of the ledger''s', NEW.kind
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'ledger_accounts_kind';
-  END IF;
-  -- Player accounts belong to a player; house accounts (user_id NULL) to the casino, in shards.
-  IF (NEW.user_id IS NULL) <> (NEW.kind LIKE 'house\_%') THEN
-    RAISE EXCEPTION 'ledger account of kind % with player %', NEW.kind, NEW.user_id
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'ledger_accounts_owner';
-  END IF;
-  IF NEW.shard IS NULL OR NEW.shard < 0 OR (NEW.user_id IS NOT NULL AND NEW.shard <> 0) THEN
-    RAISE EXCEPTION 'ledger account of player % in shard %', NEW.user_id, NEW.shard
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'ledger_accounts_shard';
-  END IF;
-  RETURN NEW;
-END;
-$$;
+-- ledger_accounts_valid(): its current definition is ../functions/ledger_accounts_valid.sql.
 ALTER TABLE ledger_accounts
   DROP CONSTRAINT ledger_accounts_kind_check,
   DROP CONSTRAINT ledger_accounts_owner,

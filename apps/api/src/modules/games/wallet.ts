@@ -1,7 +1,7 @@
 import type { Locale } from '@aurum/shared'
 import { NOTABLE_MULTIPLIER } from './winners.ts'
 import crypto from 'node:crypto'
-import { Batcher } from '../../db/batch.ts'
+import { Batcher } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
 import type { BalanceAnswer, WalletErrorCode } from '@aurum/game-protocol'
 import { AppError } from '../../lib/errors.ts'
@@ -327,8 +327,8 @@ export class SeamlessWallet {
   }
 
   /**
-   * A bet or a win: one statement, the database function `wallet_move` (migrations 011, 018), or
-   * for a bet that carries its win (an instant round) `wallet_instant_round` (migration 020). A
+   * A bet or a win: one statement, the database function `wallet_move` (db/functions/), or
+   * for a bet that carries its win (an instant round) `wallet_instant_round`. A
    * bet of a player with limits on play is refused by them (AU003) and made again in a transaction
    * that checks the limits first: a replay answers its first answer before the guard is asked, so
    * a limit never refuses a bet already taken. An instant round whose round or ids are taken
@@ -430,7 +430,7 @@ export class SeamlessWallet {
   }
 
   /**
-   * Instant rounds by group commit (`wallet_instant_rounds`, migration 022): one statement at a
+   * Instant rounds by group commit (`wallet_instant_rounds`): one statement at a
    * time holds every round that arrived while the last one ran, each in a subtransaction of its
    * own. A round refused there rejects with its SQLSTATE and message as if alone; one that failed
    * on anything else (a deadlock with a rollback) is played again alone.

@@ -64,7 +64,7 @@ export function houseShard(userId: bigint | undefined): number {
  * idempotency row, one guarded single-statement update per account (a player balance never
  * goes below zero) and append-only entries that sum to zero per currency.
  *
- * The posting itself is the database function `ledger_post` (migration 009): one statement, so
+ * The posting itself is the database function `ledger_post` (db/functions/ledger_post.sql): one statement, so
  * one round trip, and no lock held across an application round trip (docs/ARCHITECTURE.md).
  */
 export class Ledger {

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router'
 import { useTranslation } from '../../lib/translation.tsx'
 import { GlobalPreloader } from '../../components/preloader/global-preloader.tsx'
 import { ModalHost } from '../../components/modal/modal-host.tsx'
+import { MODALS } from '../modal-registry.ts'
 import { ToastArea } from '../../components/toast/toast-area.tsx'
 import { Notices } from '../../components/notices/notices.tsx'
 import { NavigationEffects } from '../navigation-effects.tsx'
@@ -37,7 +38,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ModalHost />
+      <ModalHost registry={MODALS} />
       <ToastArea />
       <Notices />
       <NavigationEffects />

@@ -37,3 +37,14 @@ export function isRetryable(error: unknown): boolean {
   if (!(error instanceof HttpError) || error.response) return false
   return error.message === MESSAGES.network || /^timeout of \d+ms exceeded$/.test(error.message)
 }
+
+export type FieldErrors = Record<string, string[]>
+
+/** The `errors` map of a 422 (or the error itself): what forms show next to their fields. */
+export function fieldErrors(error: unknown): FieldErrors | undefined {
+  if (!(error instanceof HttpError)) return undefined
+  const data = error.response?.data as { errors?: FieldErrors; error?: string } | null
+  if (data?.errors) return data.errors
+  if (data?.error) return { base: [data.error] }
+  return undefined
+}

@@ -1,19 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useServices } from '../../../lib/services.tsx'
-import { HttpError } from '../../../lib/http/errors.ts'
 import type { UserInfo } from '@aurum/shared'
 import { PLAYER_QUERY_KEY } from './get-player.ts'
-
-export type FieldErrors = Record<string, string[]>
-
-/** The `errors` map of a 422 (or the error itself): what forms show next to their fields. */
-export function fieldErrors(error: unknown): FieldErrors | undefined {
-  if (!(error instanceof HttpError)) return undefined
-  const data = error.response?.data as { errors?: FieldErrors; error?: string } | null
-  if (data?.errors) return data.errors
-  if (data?.error) return { base: [data.error] }
-  return undefined
-}
 
 export type SignInAnswer = UserInfo | { two_factor_required: true }
 

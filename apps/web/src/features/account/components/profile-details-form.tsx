@@ -14,7 +14,8 @@ import { FormAlert, formStyles, SelectField, TextField } from '../../../componen
 import { useFieldMessage } from '../../../components/form/use-field-message.ts'
 import { useServices } from '../../../lib/services.tsx'
 import { useCountries } from '../../info/api/get-countries.ts'
-import { fieldErrors, useUpdatePlayer } from '../api/auth-mutations.ts'
+import { useUpdatePlayer } from '../api/auth-mutations.ts'
+import { fieldErrors } from '../../../lib/http/errors.ts'
 import { PhoneField, usePhoneDefaultCountry } from '../phone/phone-field.tsx'
 import type { ProfileFieldName } from './profile-schema.ts'
 

@@ -9,7 +9,8 @@ import { Button } from '../../../components/button/button.tsx'
 import { FormAlert, formStyles, TextField } from '../../../components/form/field.tsx'
 import { useFieldMessage } from '../../../components/form/use-field-message.ts'
 import { deviceFingerprint } from '../../../lib/fingerprint.ts'
-import { fieldErrors, useSignIn } from '../api/auth-mutations.ts'
+import { useSignIn } from '../api/auth-mutations.ts'
+import { fieldErrors } from '../../../lib/http/errors.ts'
 
 const schema = z.object({
   email: z.email('validation.email'),

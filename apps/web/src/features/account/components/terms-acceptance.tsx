@@ -3,7 +3,7 @@ import { Trans, useTranslation } from '../../../lib/translation.tsx'
 import { Link } from 'react-router'
 import { Button } from '../../../components/button/button.tsx'
 import { CheckField, FormAlert, formStyles } from '../../../components/form/field.tsx'
-import { fieldErrors } from '../api/auth-mutations.ts'
+import { fieldErrors } from '../../../lib/http/errors.ts'
 import { useUpdateAuthDetails } from '../api/email-flows.ts'
 
 /** Our terms, accepted again (auth_fields_missed lists terms_acceptance): through update_details. */

@@ -12,7 +12,7 @@ import {
 import { Button } from '../../../components/button/button.tsx'
 import { formStyles, TextField } from '../../../components/form/field.tsx'
 import { deviceFingerprint } from '../../../lib/fingerprint.ts'
-import { fieldErrors } from '../../account/api/auth-mutations.ts'
+import { fieldErrors, type FieldErrors } from '../../../lib/http/errors.ts'
 import { usePlayer } from '../../account/api/get-player.ts'
 import {
   useAfterMoneyMovement,
@@ -23,8 +23,6 @@ import {
 import { fraudCheckPayload } from '../fraud-check.ts'
 import type { MethodField, PaymentAction, PaymentsMethod, SubmitResult } from '../payments-lib/types.ts'
 import styles from './cashbox.module.css'
-
-export type FieldErrors = Record<string, string[]>
 
 /** An amount in minor units as the player reads it (µBTC, mETH, 12.50 EUR). */
 export function useFormatAmount(currency: string) {

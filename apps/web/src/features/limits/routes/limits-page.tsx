@@ -14,7 +14,7 @@ import {
 import { Button } from '../../../components/button/button.tsx'
 import { CheckField, FormAlert, formStyles, SelectField, TextField } from '../../../components/form/field.tsx'
 import { useServices } from '../../../lib/services.tsx'
-import { fieldErrors } from '../../account/api/auth-mutations.ts'
+import { fieldErrors } from '../../../lib/http/errors.ts'
 import { usePlayer } from '../../account/api/get-player.ts'
 import { RealityCheckSetting } from '../../reality-check/components/reality-check-setting.tsx'
 import { useChangeDelayHours, useLimitMutations, useLimits, type UserLimit } from '../api/limits.ts'

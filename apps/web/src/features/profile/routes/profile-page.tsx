@@ -5,7 +5,7 @@ import { Button } from '../../../components/button/button.tsx'
 import { CheckField, FormAlert, formStyles, SelectField } from '../../../components/form/field.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { usePlayer } from '../../account/api/get-player.ts'
-import { fieldErrors } from '../../account/api/auth-mutations.ts'
+import { fieldErrors } from '../../../lib/http/errors.ts'
 import {
   ADDRESS_FIELDS,
   PERSONAL_FIELDS,

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from '../../../lib/translation.tsx'
 import { FormAlert, SelectField } from '../../../components/form/field.tsx'
-import { fieldErrors } from '../../account/api/auth-mutations.ts'
+import { fieldErrors } from '../../../lib/http/errors.ts'
 import { usePlayer } from '../../account/api/get-player.ts'
 import { useRealityCheck, useSetRealityCheckInterval } from '../api/reality-check.ts'
 import styles from './reality-check.module.css'

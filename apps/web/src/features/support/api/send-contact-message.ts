@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import { useServices } from '../../../lib/services.tsx'
-import { HttpError } from '../../../lib/http/errors.ts'
+import { HttpError, type FieldErrors } from '../../../lib/http/errors.ts'
 
 export interface ContactMessage {
   email: string
   content: string
 }
 
-export type FieldErrors = Record<string, string[]>
+export type { FieldErrors }
 
 /** POST /api/send_contact_message; on failure the `errors` map of the response is thrown (spec §8). */
 export function useSendContactMessage() {

@@ -1,0 +1,11 @@
+export {
+  openDatabase,
+  type Database,
+  type Executor,
+  type OpenOptions,
+  type Orm,
+  type Schema,
+  type SqlDatabase,
+} from './client.ts'
+export { functionDrift, migrate, type MigrationSet } from './migrate.ts'
+export { Batcher } from './batch.ts'
