@@ -10,6 +10,8 @@ export interface SsrTransportResponse {
   statusText: string
   headers: Record<string, string>
   body: string
+  /** The same object answers many renders (a shared cache): its parsed body may be shared, read-only. */
+  shared?: boolean
 }
 /** How server-side rendering reaches the api: in-process, with the visitor's forwarded headers. */
 export type SsrTransport = (request: SsrTransportRequest) => Promise<SsrTransportResponse>

@@ -54,6 +54,7 @@ const GUEST_PLAYER_RESPONSE: SsrTransportResponse = {
   statusText: 'Unauthorized',
   headers: { 'content-type': 'application/json; charset=utf-8' },
   body: JSON.stringify({ code: 'unauthorized', error: 'Unauthorized' }),
+  shared: true,
 }
 
 /**
@@ -214,9 +215,10 @@ export default fp(
         }
         const shared = sharedRenderData(req, request.country)
         if (!shared) return inject(req)
+        // Cached answers are handed to every render sharing them: their parsed bodies may be shared too.
         return (shared.cache === 'public' ? publicData : guestData).get(
           shared.key,
-          () => inject(req),
+          () => inject(req).then((res) => ({ ...res, shared: true })),
           (res) => res.status === 200,
         )
       }
