@@ -10,13 +10,21 @@ import {
   type UIMatch,
 } from 'react-router'
 import { dehydrate } from '@tanstack/react-query'
-import { BOT_USER_AGENT, localeFallbacks, type Locale, type SsrRender, type SsrSink } from '@aurum/shared'
+import {
+  BOT_USER_AGENT,
+  hasSessionCookie,
+  localeFallbacks,
+  type Locale,
+  type SsrRender,
+  type SsrSink,
+} from '@aurum/shared'
 import type { I18n } from '../lib/i18n.ts'
 import { HttpError, MESSAGES } from '../lib/http/errors.ts'
 import type { Transport } from '../lib/http/client.ts'
 import { createI18n, loadMessages } from '../lib/i18n.ts'
 import { AppRoot } from './app-root.tsx'
 import { createServices } from './create-services.ts'
+import { PLAYER_QUERY_KEY } from '../features/account/api/get-player.ts'
 import { serializeErrors, serializeState, type InitialState } from './initial-state.ts'
 import { createRoutes } from './routes.tsx'
 import { canonicalForMatches, modulesForMatches, seoForMatches } from './route-seo.ts'
@@ -123,6 +131,10 @@ export const render: SsrRender = async (request) => {
         .finally(() => clearTimeout(timer))
     })
   const services = createServices({ env, transport, isSsr: true })
+  // A guest's profile: without a session cookie the api can only refuse it (401), which the player
+  // query reads as null. Known before the loaders, as the query they would have stored: no round
+  // trip and no error thrown and caught on every guest render.
+  if (!hasSessionCookie(request.headers.cookie)) services.queryClient.setQueryData(PLAYER_QUERY_KEY, null)
   const i18n = await serverI18n(env.locale)
 
   const handler = staticHandler(env.basename)
