@@ -7,6 +7,7 @@ import {
   createStaticRouter,
   StaticRouterProvider,
   type StaticHandler,
+  type StaticHandlerContext,
   type UIMatch,
 } from 'react-router'
 import { dehydrate } from '@tanstack/react-query'
@@ -95,6 +96,49 @@ function staticHandler(basename: string): StaticHandler {
   return handler
 }
 
+/**
+ * `createStaticRouter(handler.dataRoutes, context)`, without converting the whole route table again on
+ * every render: the conversion is kept per handler while its routes stay as they are (a lazy route
+ * resolving changes its route in place, and the next render converts again), and each render's
+ * router is the library's for its context with the kept routes, manifest and matches.
+ */
+const routers = new WeakMap<StaticHandler, { lazy: string; router: ReturnType<typeof createStaticRouter> }>()
+function staticRouter(handler: StaticHandler, context: StaticHandlerContext) {
+  const lazy = lazyRoutes(handler.dataRoutes)
+  const kept = routers.get(handler)
+  if (!kept || kept.lazy !== lazy) {
+    const router = createStaticRouter(handler.dataRoutes, context)
+    routers.set(handler, { lazy, router })
+    return router
+  }
+  const { routes, manifest } = kept.router
+  const router = createStaticRouter([], context)
+  const matches = context.matches.map((match) => ({
+    ...match,
+    route: manifest[match.route.id] ?? match.route,
+  }))
+  // The library's state of this render (a new object on every reading), with the kept routes' matches.
+  const state = Object.getOwnPropertyDescriptor(router, 'state')!
+  return Object.defineProperties(router, {
+    routes: { get: () => routes },
+    manifest: { get: () => manifest },
+    state: { get: () => ({ ...(state.get!.call(router) as typeof router.state), matches }) },
+  })
+}
+
+/** Which routes of a table are still lazy (what resolving a lazy route changes), as a string. */
+function lazyRoutes(routes: readonly RouteObject[]): string {
+  let out = ''
+  for (const route of routes) {
+    const lazy = route.lazy
+    if (lazy === undefined) out += '.'
+    else if (typeof lazy === 'function') out += 'f'
+    else for (const key in lazy) out += lazy[key as keyof typeof lazy] === undefined ? '-' : key
+    if (route.children) out += `(${lazyRoutes(route.children)})`
+  }
+  return out
+}
+
 /** Server-side render of one request: route data loaded, HTML, head tags and the initial state. */
 export const render: SsrRender = async (request) => {
   const url = new URL(request.url, request.origin)
@@ -144,7 +188,7 @@ export const render: SsrRender = async (request) => {
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' }
   }
-  const router = createStaticRouter(handler.dataRoutes, context)
+  const router = staticRouter(handler, context)
   const page = (
     <AppRoot services={services} i18n={i18n}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
