@@ -1,3 +1,4 @@
+import { COOKIES } from './constants.ts'
 /** The contract between the api server and the web app's server entry. */
 export interface SsrTransportRequest {
   method: string
@@ -10,7 +11,18 @@ export interface SsrTransportResponse {
   statusText: string
   headers: Record<string, string>
   body: string
+  /** The same object answers many renders (a shared cache): its parsed body may be shared, read-only. */
+  shared?: boolean
 }
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${COOKIES.session}=`)
+/**
+ * Whether a Cookie header carries a session (`sid`, or `__Host-sid`): without one the visitor is a
+ * guest, whose profile the api can only refuse (401) and whose pages may be shared.
+ */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return !!cookie && SESSION_COOKIE.test(cookie)
+}
+
 /** How server-side rendering reaches the api: in-process, with the visitor's forwarded headers. */
 export type SsrTransport = (request: SsrTransportRequest) => Promise<SsrTransportResponse>
 

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   BOT_USER_AGENT,
   COOKIES,
+  hasSessionCookie,
   ROUTE_ASSETS_ELEMENT_ID,
   TIMING,
   type SsrRender,
@@ -54,6 +55,7 @@ const GUEST_PLAYER_RESPONSE: SsrTransportResponse = {
   statusText: 'Unauthorized',
   headers: { 'content-type': 'application/json; charset=utf-8' },
   body: JSON.stringify({ code: 'unauthorized', error: 'Unauthorized' }),
+  shared: true,
 }
 
 /**
@@ -68,14 +70,11 @@ export function sharedRenderData(
   const key = `${req.method} ${req.url}|${req.headers.cookie?.match(/locale=([\w-]+)/)?.[1] ?? ''}|${country ?? ''}`
   if (req.method === 'GET' && PUBLIC_DATA.test(req.url)) return { cache: 'public', key }
   const read = req.method === 'GET' || (req.method === 'POST' && req.url.startsWith('/api/games_filter'))
-  if (read && GUEST_DATA.test(req.url) && !hasSession(req.headers.cookie)) {
+  if (read && GUEST_DATA.test(req.url) && !hasSessionCookie(req.headers.cookie)) {
     return { cache: 'guest', key: `${key}|${req.body ?? ''}` }
   }
   return null
 }
-
-const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${COOKIES.session}=`)
-const hasSession = (cookie: string | undefined) => !!cookie && SESSION_COOKIE.test(cookie)
 
 const COOKIES_ANSWERED = new RegExp(`(?:^|;\\s*)${COOKIES.cookiesAccepted}=[^;\\s]`)
 /**
@@ -209,20 +208,21 @@ export default fp(
       }
       const transport: SsrTransport = (req) => {
         // A guest render's profile probe: no session cookie can only mean 401, so skip the round trip.
-        if (PLAYER_DATA.test(req.url) && !hasSession(req.headers.cookie)) {
+        if (PLAYER_DATA.test(req.url) && !hasSessionCookie(req.headers.cookie)) {
           return Promise.resolve(GUEST_PLAYER_RESPONSE)
         }
         const shared = sharedRenderData(req, request.country)
         if (!shared) return inject(req)
+        // Cached answers are handed to every render sharing them: their parsed bodies may be shared too.
         return (shared.cache === 'public' ? publicData : guestData).get(
           shared.key,
-          () => inject(req),
+          () => inject(req).then((res) => ({ ...res, shared: true })),
           (res) => res.status === 200,
         )
       }
       const render = await loadRender()
       const cookie = request.headers.cookie
-      const session = hasSession(cookie)
+      const session = hasSessionCookie(cookie)
       const renderPage = (stream: boolean) =>
         render({
           url: request.url,

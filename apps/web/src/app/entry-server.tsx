@@ -7,16 +7,25 @@ import {
   createStaticRouter,
   StaticRouterProvider,
   type StaticHandler,
+  type StaticHandlerContext,
   type UIMatch,
 } from 'react-router'
 import { dehydrate } from '@tanstack/react-query'
-import { BOT_USER_AGENT, localeFallbacks, type Locale, type SsrRender, type SsrSink } from '@aurum/shared'
+import {
+  BOT_USER_AGENT,
+  hasSessionCookie,
+  localeFallbacks,
+  type Locale,
+  type SsrRender,
+  type SsrSink,
+} from '@aurum/shared'
 import type { I18n } from '../lib/i18n.ts'
 import { HttpError, MESSAGES } from '../lib/http/errors.ts'
 import type { Transport } from '../lib/http/client.ts'
 import { createI18n, loadMessages } from '../lib/i18n.ts'
 import { AppRoot } from './app-root.tsx'
 import { createServices } from './create-services.ts'
+import { PLAYER_QUERY_KEY } from '../features/account/api/get-player.ts'
 import { serializeErrors, serializeState, type InitialState } from './initial-state.ts'
 import { createRoutes } from './routes.tsx'
 import { canonicalForMatches, modulesForMatches, seoForMatches } from './route-seo.ts'
@@ -87,6 +96,49 @@ function staticHandler(basename: string): StaticHandler {
   return handler
 }
 
+/**
+ * `createStaticRouter(handler.dataRoutes, context)`, without converting the whole route table again on
+ * every render: the conversion is kept per handler while its routes stay as they are (a lazy route
+ * resolving changes its route in place, and the next render converts again), and each render's
+ * router is the library's for its context with the kept routes, manifest and matches.
+ */
+const routers = new WeakMap<StaticHandler, { lazy: string; router: ReturnType<typeof createStaticRouter> }>()
+function staticRouter(handler: StaticHandler, context: StaticHandlerContext) {
+  const lazy = lazyRoutes(handler.dataRoutes)
+  const kept = routers.get(handler)
+  if (!kept || kept.lazy !== lazy) {
+    const router = createStaticRouter(handler.dataRoutes, context)
+    routers.set(handler, { lazy, router })
+    return router
+  }
+  const { routes, manifest } = kept.router
+  const router = createStaticRouter([], context)
+  const matches = context.matches.map((match) => ({
+    ...match,
+    route: manifest[match.route.id] ?? match.route,
+  }))
+  // The library's state of this render (a new object on every reading), with the kept routes' matches.
+  const state = Object.getOwnPropertyDescriptor(router, 'state')!
+  return Object.defineProperties(router, {
+    routes: { get: () => routes },
+    manifest: { get: () => manifest },
+    state: { get: () => ({ ...(state.get!.call(router) as typeof router.state), matches }) },
+  })
+}
+
+/** Which routes of a table are still lazy (what resolving a lazy route changes), as a string. */
+function lazyRoutes(routes: readonly RouteObject[]): string {
+  let out = ''
+  for (const route of routes) {
+    const lazy = route.lazy
+    if (lazy === undefined) out += '.'
+    else if (typeof lazy === 'function') out += 'f'
+    else for (const key in lazy) out += lazy[key as keyof typeof lazy] === undefined ? '-' : key
+    if (route.children) out += `(${lazyRoutes(route.children)})`
+  }
+  return out
+}
+
 /** Server-side render of one request: route data loaded, HTML, head tags and the initial state. */
 export const render: SsrRender = async (request) => {
   const url = new URL(request.url, request.origin)
@@ -123,6 +175,10 @@ export const render: SsrRender = async (request) => {
         .finally(() => clearTimeout(timer))
     })
   const services = createServices({ env, transport, isSsr: true })
+  // A guest's profile: without a session cookie the api can only refuse it (401), which the player
+  // query reads as null. Known before the loaders, as the query they would have stored: no round
+  // trip and no error thrown and caught on every guest render.
+  if (!hasSessionCookie(request.headers.cookie)) services.queryClient.setQueryData(PLAYER_QUERY_KEY, null)
   const i18n = await serverI18n(env.locale)
 
   const handler = staticHandler(env.basename)
@@ -132,7 +188,7 @@ export const render: SsrRender = async (request) => {
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' }
   }
-  const router = createStaticRouter(handler.dataRoutes, context)
+  const router = staticRouter(handler, context)
   const page = (
     <AppRoot services={services} i18n={i18n}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />

@@ -22,7 +22,35 @@ export const STATE_ELEMENT_ID = '__AURUM_STATE__'
 
 /** JSON that is safe inside a script element. */
 export function serializeState(state: InitialState): string {
-  return JSON.stringify(state)
+  const shared: string[] = []
+  const queries = state.query.queries.map((query) => {
+    const data: unknown = query.state.data
+    if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return query
+    shared.push(sharedJson(data))
+    return { ...query, state: { ...query.state, data: `${SHARED_MARK}${shared.length - 1}` } }
+  })
+  const json = safeJson({ ...state, query: { ...state.query, queries } })
+  if (!shared.length) return json
+  return json.replace(SHARED_VALUE, (_, index: string) => shared[Number(index)]!)
+}
+
+/**
+ * The JSON of a frozen value (an api answer that server renders share, parsed once by the http
+ * client): it cannot change, so it is serialised once, not on every render that dehydrates it.
+ */
+const sharedJsons = new WeakMap<object, string>()
+function sharedJson(data: object): string {
+  let json = sharedJsons.get(data)
+  if (json === undefined) sharedJsons.set(data, (json = safeJson(data)))
+  return json
+}
+
+/** Stands for a shared value in the state's JSON until its own JSON replaces it. */
+const SHARED_MARK = `\u0000shared-${Math.random().toString(36).slice(2)}-`
+const SHARED_VALUE = new RegExp(`"\\\\u0000${SHARED_MARK.slice(1)}(\\d+)"`, 'g')
+
+function safeJson(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')

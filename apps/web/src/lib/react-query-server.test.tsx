@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderToString } from 'react-dom/server'
-import { hashKey, QueryClient, QueryClientProvider, useQuery as useQueryLibrary } from '@tanstack/react-query'
+import {
+  dehydrate,
+  hashKey,
+  QueryClient,
+  QueryClientProvider,
+  useQuery as useQueryLibrary,
+} from '@tanstack/react-query'
 import { hashQueryKey, QueryClient as ServerQueryClient, useQuery } from './react-query-server.ts'
 
 type Hook = typeof useQueryLibrary
@@ -91,5 +97,56 @@ describe("the server's query key hash", () => {
       .getAll()
       .map((q) => q.queryHash)
     expect(hashes).toEqual(keys.map((key) => hashKey(key)))
+  })
+})
+
+describe("the server client's query()", () => {
+  afterEach(() => vi.useRealTimers())
+
+  const options = { defaultOptions: { queries: { retry: false, staleTime: 60_000 } } }
+  const boom = new Error('boom')
+  /** The loaders' asks of one render: answers, nulls, failures, a query asked twice at once. */
+  async function loaders(client: QueryClient) {
+    const calls: string[] = []
+    const ask = (key: string, answer: () => unknown, more: object = {}) =>
+      client
+        .query({
+          queryKey: ['q', key],
+          queryFn: async ({ signal }) => {
+            calls.push(`${key} ${signal instanceof AbortSignal}`)
+            return answer()
+          },
+          ...more,
+        })
+        .then(
+          (data) => ({ data }),
+          (error: unknown) => ({ error: String(error) }),
+        )
+    const answers = await Promise.all([
+      ask('a', () => ({ list: [1, 2] })),
+      ask('a', () => 'second'),
+      ask('null', () => null),
+      ask('fails', () => {
+        throw boom
+      }),
+      ask('undefined', () => undefined),
+      ask('selected', () => 3, { select: (n: number) => n * 2 }),
+    ])
+    // Asked again: fresh data from the cache; a failed query and a stale one are asked again.
+    answers.push(await ask('a', () => 'again'), await ask('fails', () => 'recovered'))
+    answers.push(await ask('a', () => 'stale', { staleTime: 0 }))
+    const state = dehydrate(client, { shouldDehydrateQuery: () => true })
+    return { calls, answers, state: JSON.parse(JSON.stringify(state)) as unknown }
+  }
+
+  it("leaves the library's answers and dehydrated state, one call per query asked at once", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-26T12:00:00Z'), toFake: ['Date'] })
+    const ours = await loaders(new ServerQueryClient(options))
+    const library = await loaders(new QueryClient(options))
+    expect(ours.answers).toEqual(library.answers)
+    expect(ours.state).toEqual(library.state)
+    expect(ours.calls).toEqual(library.calls)
+    // 'a': once for the two asks at once, not for the fresh reading, once more when asked stale.
+    expect(ours.calls.filter((c) => c.startsWith('a '))).toHaveLength(2)
   })
 })

@@ -12,6 +12,7 @@ import {
   useQueryClient,
   type Query,
   type QueryClientConfig,
+  type QueryExecuteOptions,
   type QueryKey,
   type QueryObserverResult,
 } from '@tanstack/react-query'
@@ -30,11 +31,109 @@ export function hashQueryKey(queryKey: QueryKey): string {
   return JSON.stringify(queryKey)
 }
 
-/** The server's query client: every query hashed by `hashQueryKey` (loaders, readings, dehydration). */
+/** Options of `query()` that the loaders' own path below handles as the library would. */
+const LOADER_OPTIONS = new Set(['queryKey', 'queryFn', 'staleTime', 'gcTime', 'retry', 'meta'])
+
+type QueryOptions = QueryExecuteOptions<unknown, unknown, unknown, unknown, QueryKey, unknown>
+
+/**
+ * The server's query client: every query hashed by `hashQueryKey` (loaders, readings, dehydration).
+ *
+ * Its `query()` (what the loaders call) runs a query the render has not asked for yet by calling its
+ * `queryFn` and storing the answer as the library's fetch would (the same state, so the same
+ * dehydrated query), without the fetch machinery built for the browser (defaulted options, a retryer,
+ * an abort controller and signal property per query, a fetch action and its observers): a render's
+ * queries are asked once, never retried (spec §7: no retries on the server), and never cancelled.
+ * Concurrent asks of one query share its answer; anything else takes the library's path.
+ */
 export class QueryClient extends LibraryQueryClient {
+  readonly #asking = new Map<string, Promise<unknown>>()
+  /** Nothing aborts a server render's queries; one signal for all of them. */
+  readonly #signal = new AbortController().signal
+
   constructor(config: QueryClientConfig = {}) {
     const queries = { queryKeyHashFn: hashQueryKey, ...config.defaultOptions?.queries }
     super({ ...config, defaultOptions: { ...config.defaultOptions, queries } })
+  }
+
+  override query<
+    TQueryFnData,
+    TError = Error,
+    TData = TQueryFnData,
+    TQueryData = TQueryFnData,
+    TQueryKey extends QueryKey = QueryKey,
+    TPageParam = never,
+  >(
+    options: QueryExecuteOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey, TPageParam>,
+  ): Promise<TData> {
+    const plain = options as unknown as QueryOptions
+    if (this.#plain(plain)) return this.#ask(plain) as Promise<TData>
+    // The library's path, after this path's answer to the same query if one is coming.
+    const asking = this.#asking.get(this.#hash(plain.queryKey))
+    if (!asking) return super.query(options)
+    return asking.then(
+      () => super.query(options),
+      () => super.query(options),
+    )
+  }
+
+  #plain(options: QueryOptions): boolean {
+    if (typeof options.queryFn !== 'function' || this.#retries(options)) return false
+    for (const key in options) if (!LOADER_OPTIONS.has(key)) return false
+    return true
+  }
+
+  #ask(options: QueryOptions): Promise<unknown> {
+    const defaulted = this.defaultQueryOptions(options)
+    const queryHash = defaulted.queryHash
+    const asking = this.#asking.get(queryHash)
+    if (asking) return asking
+    const cache = this.getQueryCache()
+    if (cache.get(queryHash)) return super.query(options)
+    // In the cache from now, as the library's fetch puts it (the dehydrated queries keep its order).
+    const answer = this.#run(cache.build(this, defaulted), options).finally(() =>
+      this.#asking.delete(queryHash),
+    )
+    this.#asking.set(queryHash, answer)
+    return answer
+  }
+
+  async #run(query: Query<unknown, unknown>, { queryKey, queryFn, meta }: QueryOptions): Promise<unknown> {
+    try {
+      const data = await (queryFn as (context: unknown) => unknown)({
+        client: this,
+        queryKey,
+        meta,
+        signal: this.#signal,
+      })
+      // As the library: a query function must answer something.
+      if (data === undefined) throw new Error(`${query.queryHash} data is undefined`)
+      query.setData(data)
+      return data
+    } catch (error) {
+      // The state the library's fetch leaves after a failure without retries.
+      query.setState({
+        error,
+        errorUpdateCount: query.state.errorUpdateCount + 1,
+        errorUpdatedAt: Date.now(),
+        fetchFailureCount: query.state.fetchFailureCount + 1,
+        fetchFailureReason: error,
+        fetchStatus: 'idle',
+        status: 'error',
+        isInvalidated: true,
+      })
+      throw error
+    }
+  }
+
+  #hash(queryKey: QueryKey): string {
+    return (this.getDefaultOptions().queries?.queryKeyHashFn ?? hashKey)(queryKey)
+  }
+
+  /** Whether `options` or the client's defaults ask for retries (the library's path then). */
+  #retries(options: QueryOptions): boolean {
+    const retry = options.retry ?? this.getDefaultOptions().queries?.retry ?? false
+    return retry !== false && retry !== 0
   }
 }
 

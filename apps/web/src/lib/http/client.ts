@@ -6,6 +6,11 @@ export interface RawResponse {
   statusText: string
   headers: Record<string, string>
   body: string
+  /**
+   * The same answer object is handed to many requests (the server's cache of public and guest data
+   * shared by renders): its body is parsed once and the parsed value, frozen, is shared too.
+   */
+  shared?: boolean
 }
 /** Sends one request; rejects with an HttpError carrying the §8 message on abort, network failure or timeout. */
 export type Transport = (config: RequestConfig, signal?: AbortSignal) => Promise<RawResponse>
@@ -53,7 +58,25 @@ function parseBody(body: string, contentType: string | undefined): unknown {
   return body
 }
 
-export function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
+export /** Parsed bodies of shared answers, by answer: parsed once however many renders read them. */
+const sharedBodies = new WeakMap<RawResponse, unknown>()
+function sharedBody(raw: RawResponse): unknown {
+  if (sharedBodies.has(raw)) return sharedBodies.get(raw)
+  // Frozen: a render changing what it was given would change it for every render sharing it.
+  const data = deepFreeze(parseBody(raw.body, raw.headers['content-type']))
+  sharedBodies.set(raw, data)
+  return data
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const item of Object.values(value)) deepFreeze(item)
+  }
+  return value
+}
+
+function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
   const base = baseUrl.replace(/\/$/, '')
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -72,7 +95,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function once<T>(config: RequestConfig, signal?: AbortSignal): Promise<T> {
     const raw = await options.transport(config, signal)
-    const data = parseBody(raw.body, raw.headers['content-type'])
+    const data = raw.shared ? sharedBody(raw) : parseBody(raw.body, raw.headers['content-type'])
     if (raw.status >= 200 && raw.status < 300) return data as T
     throw new HttpError(MESSAGES.status(raw.status), config, {
       status: raw.status,

@@ -130,3 +130,42 @@ describe('http client', () => {
     expect(timeouts).toEqual([30_000, 30_000, 30_000])
   })
 })
+
+describe('shared answers (the server cache of public and guest data)', () => {
+  it('are parsed once, frozen, and handed to every request that gets the same answer', async () => {
+    const answer = { ...ok({ list: [{ id: 1 }] }), shared: true }
+    const http = createHttpClient({ baseUrl: '', transport: () => Promise.resolve(answer), timeoutMs: 1000 })
+    const first = await http.get<{ list: Array<{ id: number }> }>('/a')
+    const second = await http.get<{ list: Array<{ id: number }> }>('/b')
+    expect(second).toBe(first)
+    expect(first).toEqual({ list: [{ id: 1 }] })
+    expect(Object.isFrozen(first.list[0])).toBe(true)
+    expect(() => first.list.push({ id: 2 })).toThrow(TypeError)
+    // A failed shared answer carries the same parsed body.
+    const refused = { ...ok({ code: 'unauthorized' }, 401), shared: true }
+    const client = createHttpClient({
+      baseUrl: '',
+      transport: () => Promise.resolve(refused),
+      timeoutMs: 1000,
+    })
+    const refusal = () =>
+      client.get('/p').then(
+        () => undefined,
+        (e: unknown) => (e instanceof HttpError ? e.response?.data : e),
+      )
+    const [a, b] = await Promise.all([refusal(), refusal()])
+    expect(a).toEqual({ code: 'unauthorized' })
+    expect(b).toBe(a)
+  })
+
+  it('are parsed again for every other answer, as their own copies', async () => {
+    const http = createHttpClient({
+      baseUrl: '',
+      transport: () => Promise.resolve(ok({ n: 1 })),
+      timeoutMs: 1000,
+    })
+    const [a, b] = [await http.get<{ n: number }>('/a'), await http.get<{ n: number }>('/a')]
+    expect(a).not.toBe(b)
+    expect(Object.isFrozen(a)).toBe(false)
+  })
+})
