@@ -5,6 +5,7 @@ import {
   hashKey,
   QueryClient,
   QueryClientProvider,
+  skipToken,
   useQuery as useQueryLibrary,
 } from '@tanstack/react-query'
 import { hashQueryKey, QueryClient as ServerQueryClient, useQuery } from './react-query-server.ts'
@@ -148,5 +149,40 @@ describe("the server client's query()", () => {
     expect(ours.calls).toEqual(library.calls)
     // 'a': once for the two asks at once, not for the fresh reading, once more when asked stale.
     expect(ours.calls.filter((c) => c.startsWith('a '))).toHaveLength(2)
+  })
+})
+
+describe("the server client's defaultQueryOptions", () => {
+  const queryFn = () => 1
+  const persister = () => Promise.resolve(1)
+  const cases: object[] = [
+    { queryKey: ['cms', 'pages', 'en-CA'], queryFn, staleTime: 30_000 },
+    { queryKey: ['games', { page: 1 }], queryFn, meta: { a: 1 }, gcTime: 5 },
+    { queryKey: ['player'], queryFn: skipToken },
+    { queryKey: ['player'], queryFn, suspense: true, networkMode: 'always' },
+    { queryKey: ['feed', 'x'], queryFn, persister },
+    { queryKey: ['feed', 'y'], queryFn, throwOnError: false, refetchOnReconnect: 'always' },
+    { queryKey: ['cms'], queryFn, queryHash: 'given', _defaulted: false },
+  ]
+  /** Clients with the app's defaults and a key's defaults, as the library and as the server's. */
+  function clients(): [QueryClient, QueryClient] {
+    const setUp = (c: QueryClient) => {
+      c.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 } })
+      c.setQueryDefaults(['feed'], { gcTime: 1, networkMode: 'offlineFirst' })
+      return c
+    }
+    return [setUp(new QueryClient()), setUp(new ServerQueryClient())]
+  }
+
+  it("gives the library's options, key for key and in its order", () => {
+    const [library, ours] = clients()
+    for (const options of cases) {
+      const expected = library.defaultQueryOptions({ ...options } as never)
+      const actual = ours.defaultQueryOptions({ ...options } as never)
+      // The server client hashes with its own function; the hash itself is the library's.
+      expect({ ...actual, queryKeyHashFn: 'fn' }).toEqual({ ...expected, queryKeyHashFn: 'fn' })
+      expect(Object.keys(actual)).toEqual(Object.keys(expected))
+      expect(ours.defaultQueryOptions(actual)).toBe(actual)
+    }
   })
 })
