@@ -29,6 +29,12 @@ function state(): InitialState {
         query('own', { list: ['<b>', '\u2029'] }),
         query('again', snippets),
         query('text', deepFreeze({ note: '\u0000shared-x-0' })),
+        // An infinite query's data: its own object, with shared pages (and one of its own).
+        query('games', {
+          pages: [snippets, { own: '</script>' }, deepFreeze({ n: 2 })],
+          pageParams: [1, 2, 3],
+        }),
+        query('no pages', { pages: [1, null], pageParams: [1, 2] }),
       ],
     } as unknown as InitialState['query'],
     router: { loaderData: { root: null }, actionData: null, errors: null },

@@ -25,13 +25,29 @@ export function serializeState(state: InitialState): string {
   const shared: string[] = []
   const queries = state.query.queries.map((query) => {
     const data: unknown = query.state.data
-    if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return query
-    shared.push(sharedJson(data))
-    return { ...query, state: { ...query.state, data: `${SHARED_MARK}${shared.length - 1}` } }
+    const marked = markShared(data, shared)
+    return marked === data ? query : { ...query, state: { ...query.state, data: marked } }
   })
   const json = safeJson({ ...state, query: { ...state.query, queries } })
   if (!shared.length) return json
   return json.replace(SHARED_VALUE, (_, index: string) => shared[Number(index)]!)
+}
+
+/**
+ * The data with each frozen value in it (the data itself, or an infinite query's pages) standing for
+ * its kept JSON, by its index in `shared`; the data itself when it has none.
+ */
+function markShared(data: unknown, shared: string[]): unknown {
+  if (data === null || typeof data !== 'object') return data
+  if (Object.isFrozen(data)) {
+    shared.push(sharedJson(data))
+    return `${SHARED_MARK}${shared.length - 1}`
+  }
+  const pages = (data as { pages?: unknown }).pages
+  if (!Array.isArray(pages) || !pages.some((page) => Object.isFrozen(page) && typeof page === 'object')) {
+    return data
+  }
+  return { ...data, pages: pages.map((page: unknown) => markShared(page, shared)) }
 }
 
 /**

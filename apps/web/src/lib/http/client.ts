@@ -68,6 +68,25 @@ function sharedBody(raw: RawResponse): unknown {
   return data
 }
 
+/** What each derivation made of each shared answer (see `deriveShared`). */
+const derivedValues = new WeakMap<(value: never) => unknown, WeakMap<object, unknown>>()
+
+/**
+ * `derive(value)`, made once per shared (frozen) answer and derivation and frozen too, so that every
+ * render reading it shares the result (and the initial state its kept JSON); an answer of one's own
+ * (the browser's, a signed-in player's) is derived on every call. `derive` must be a module's
+ * function (one identity) that reads nothing but its argument.
+ */
+export function deriveShared<T extends object, R>(value: T, derive: (value: T) => R): R {
+  if (!Object.isFrozen(value)) return derive(value)
+  let byValue = derivedValues.get(derive)
+  if (!byValue) derivedValues.set(derive, (byValue = new WeakMap()))
+  if (byValue.has(value)) return byValue.get(value) as R
+  const result = deepFreeze(derive(value))
+  byValue.set(value, result)
+  return result
+}
+
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value)

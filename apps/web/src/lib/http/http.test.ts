@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createHttpClient, type Transport } from './client.ts'
+import { createHttpClient, deriveShared, type Transport } from './client.ts'
 import { HttpError, MESSAGES, isRetryable } from './errors.ts'
 import { BROWSER_RETRY, retryDelay, withRetry } from './retry.ts'
 
@@ -167,5 +167,29 @@ describe('shared answers (the server cache of public and guest data)', () => {
     const [a, b] = [await http.get<{ n: number }>('/a'), await http.get<{ n: number }>('/a')]
     expect(a).not.toBe(b)
     expect(Object.isFrozen(a)).toBe(false)
+  })
+})
+
+describe('deriveShared', () => {
+  const count = vi.fn()
+  const double = (value: { list: number[] }) => {
+    count()
+    return { list: value.list.map((n) => n * 2) }
+  }
+
+  it('derives a shared answer once, frozen; an answer of its own on every call', async () => {
+    const answer = { ...ok({ list: [1, 2] }), shared: true }
+    const http = createHttpClient({ baseUrl: '', transport: () => Promise.resolve(answer), timeoutMs: 1000 })
+    const shared = await http.get<{ list: number[] }>('/a')
+    const first = deriveShared(shared, double)
+    expect(deriveShared(await http.get<{ list: number[] }>('/a'), double)).toBe(first)
+    expect(first).toEqual({ list: [2, 4] })
+    expect(Object.isFrozen(first.list)).toBe(true)
+    expect(count).toHaveBeenCalledTimes(1)
+    const own = { list: [1] }
+    const a = deriveShared(own, double)
+    expect(deriveShared(own, double)).not.toBe(a)
+    expect(Object.isFrozen(a)).toBe(false)
+    expect(count).toHaveBeenCalledTimes(3)
   })
 })

@@ -6,7 +6,7 @@ import {
   GAMES_PAGE_SIZE,
   type GameListFilter,
   type GamePage,
-  listGame,
+  listGamePage,
   type ListGame,
 } from './games.ts'
 
@@ -20,7 +20,7 @@ export const gamesInfiniteQuery = (http: HttpClient, filter: GameListFilter, pag
         { page: pageParam, page_size: pageSize, filter: filterBody(filter) },
         { signal },
       )
-      return { ...page, data: page.data.map(listGame) }
+      return listGamePage(page)
     },
     initialPageParam: 1,
     getNextPageParam: (last) => last.pagination.next_page ?? undefined,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { HttpClient } from '../../../lib/http/client.ts'
+import { deriveShared, type HttpClient } from '../../../lib/http/client.ts'
 import { useServices } from '../../../lib/services.tsx'
 
 /** A game as the catalogue answers it (api-shapes §4.3). */
@@ -90,6 +90,12 @@ export const GAMES_PAGE_SIZE = 24
  */
 export const PRODUCER_PAGE_SIZE = 8
 
+const tilePage = (page: GamePage): GamePage<TileGame> => ({ ...page, data: page.data.map(tileGame) })
+const listPage = (page: GamePage): GamePage<ListGame> => ({ ...page, data: page.data.map(listGame) })
+
+/** An answer's page of games as a list keeps it; once per answer that server renders share. */
+export const listGamePage = (page: GamePage) => deriveShared(page, listPage)
+
 export const filterBody = (filter: GameListFilter) => ({
   ...(filter.categories ? { categories: { identifiers: filter.categories, strategy: 'OR' } } : {}),
   ...(filter.providers ? { providers: filter.providers } : {}),
@@ -106,7 +112,7 @@ export const gamesFirstPageQuery = (http: HttpClient, filter: GameListFilter, pa
         { page: 1, page_size: pageSize, filter: filterBody(filter) },
         { signal },
       )
-      return { ...page, data: page.data.map(tileGame) }
+      return deriveShared(page, tilePage)
     },
     staleTime: 60_000,
   })
@@ -124,7 +130,7 @@ export const gamesPageQuery = (http: HttpClient, filter: GameListFilter, page: n
         { page, page_size: pageSize, filter: filterBody(filter) },
         { signal },
       )
-      return { ...answer, data: answer.data.map(listGame) }
+      return listGamePage(answer)
     },
     staleTime: 60_000,
   })
