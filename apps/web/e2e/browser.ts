@@ -66,6 +66,20 @@ export function watchConsole(page: Page): string[] {
 }
 
 export async function axe(page: Page) {
+  // The page as it settles: a dialog still fading or rising in blends its text with what is
+  // behind it, and axe would measure the contrast of that passing frame (a CI run found a hint at
+  // 3.58:1 mid-animation). Finite animations are awaited, for 2 s at most.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  )
   // Evaluated through the devtools protocol: the page's CSP forbids injected script tags, rightly.
   await page.evaluate(await fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8'))
   const result = await page.evaluate(async () => {

@@ -58,7 +58,7 @@ function parseBody(body: string, contentType: string | undefined): unknown {
   return body
 }
 
-export /** Parsed bodies of shared answers, by answer: parsed once however many renders read them. */
+/** Parsed bodies of shared answers, by answer: parsed once however many renders read them. */
 const sharedBodies = new WeakMap<RawResponse, unknown>()
 function sharedBody(raw: RawResponse): unknown {
   if (sharedBodies.has(raw)) return sharedBodies.get(raw)
@@ -95,7 +95,7 @@ function deepFreeze<T>(value: T): T {
   return value
 }
 
-function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
+export function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
   const base = baseUrl.replace(/\/$/, '')
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query ?? {})) {
