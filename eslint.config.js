@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
-// Import cycles are checked by dpdm in `npm run lint` (scripts/check-cycles.mjs).
+// Import cycles and boundaries are checked by dpdm in `npm run lint` (scripts/check-imports.mjs).
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,

@@ -16,7 +16,6 @@ export default defineConfig({
             'apps/games/client/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['apps/web/src/app/entry-server.test.ts'],
           environment: 'node',
         },
       },
@@ -26,7 +25,8 @@ export default defineConfig({
           include: [
             'apps/api/src/**/*.test.ts',
             'apps/games/src/**/*.test.ts',
-            'apps/web/src/app/entry-server.test.ts',
+            // The apps run together (apps/server): the casino with the game server, SSR over the api.
+            'apps/server/src/**/*.test.ts',
           ],
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,

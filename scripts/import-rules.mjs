@@ -1,6 +1,11 @@
 // The import rules of the house (DESIGN.md "Layers", rule 2), checked over the TypeScript sources:
-// no import cycle, type imports and the game clients included; no app imports another app's
-// files (apps share code through packages/*).
+// - no import cycle, type imports and the game clients included;
+// - no app imports another app: only a composing workspace (apps/server) imports apps, and only
+//   through the entries their package.json `exports` declare;
+// - a workspace reaches another only by its package name (never a relative path into it), through
+//   an entry it exports, and declares it in its own package.json;
+// - a feature never imports another feature's internals (FEATURE_AREAS).
+import fs from 'node:fs/promises'
 import path from 'node:path'
 import { parseCircular, parseDependencyTree } from 'dpdm'
 
@@ -11,75 +16,186 @@ export const SOURCES = [
   'packages/*/src/**/*.{ts,tsx}',
 ]
 
+/** The workspaces that compose apps: the only ones that may import an app. */
+export const COMPOSERS = ['apps/server']
+
 /**
- * Imports from one app into another that are still to be removed (issue 21): the casino starts the
- * game server in its own process, and tests that run two apps together import the other's helpers.
- * Each entry is an importing file and the app it reaches; nothing may be added here.
+ * Folders of features, and what of a feature another feature of the same folder may import (its
+ * public surface, a path inside the feature's folder). The web app's features offer their endpoints
+ * (api/), components and hooks; their routes, helpers, workers and styles are their own. An api
+ * module offers its service (service.ts), what index.ts re-exports, and to tests its testing.ts.
+ * @type {Array<{ root: string, isPublic: (inside: string, importer: string) => boolean }>}
  */
-/** @type {Array<[string, string]>} */
-export const CROSS_APP_PENDING = [
-  ['apps/api/src/server.ts', 'apps/games'],
-  ['apps/api/src/modules/history/fairness.test.ts', 'apps/games'],
-  ['apps/games/src/app.test.ts', 'apps/api'],
-  ['apps/games/src/open-rounds.test.ts', 'apps/api'],
-  ['apps/web/src/app/entry-server.test.ts', 'apps/api'],
+export const FEATURE_AREAS = [
+  {
+    root: 'apps/web/src/features',
+    isPublic: (inside) => /^(api|components|hooks)\//.test(inside),
+  },
+  {
+    root: 'apps/api/src/modules',
+    isPublic: (inside, importer) =>
+      inside === 'service.ts' ||
+      inside === 'index.ts' ||
+      (inside === 'testing.ts' && /(\.test\.ts|\/testing\.ts)$/.test(importer)),
+  },
 ]
 
-/** `apps/<name>` of a path inside an app (through a workspace link in node_modules too), else null. */
-function appOf(file, workspaces) {
-  const parts = file.split(path.sep).join('/').split('/')
-  if (parts[0] === 'apps' && parts[1]) return `apps/${parts[1]}`
-  const at = parts.indexOf('@aurum')
-  if (at >= 0 && parts[at - 1] === 'node_modules' && workspaces[parts[at + 1]]?.startsWith('apps/'))
-    return workspaces[parts[at + 1]]
+const posix = (file) => file.split(path.sep).join('/')
+
+/**
+ * @typedef {{ folder: string, name: string, declared: Set<string>, exports: string[] | null }} Workspace
+ */
+
+/** Every workspace (apps/* and packages/* with a package.json), by folder. */
+export async function readWorkspaces(root) {
+  /** @type {Record<string, Workspace>} */
+  const workspaces = {}
+  for (const group of ['apps', 'packages']) {
+    const names = await fs.readdir(path.join(root, group)).catch(() => [])
+    for (const name of names) {
+      const text = await fs.readFile(path.join(root, group, name, 'package.json'), 'utf8').catch(() => null)
+      if (!text) continue
+      const manifest = JSON.parse(text)
+      const folder = `${group}/${name}`
+      workspaces[folder] = {
+        folder,
+        name: manifest.name ?? folder,
+        declared: new Set([
+          ...Object.keys(manifest.dependencies ?? {}),
+          ...Object.keys(manifest.devDependencies ?? {}),
+        ]),
+        exports:
+          manifest.exports === undefined
+            ? null
+            : typeof manifest.exports === 'string'
+              ? ['.']
+              : Object.keys(manifest.exports),
+      }
+    }
+  }
+  return workspaces
+}
+
+/** The workspace folder a path lies in (`apps/x`, `packages/x`; through a node_modules link too). */
+function workspaceOf(file, workspaces) {
+  const parts = posix(file).split('/')
+  if ((parts[0] === 'apps' || parts[0] === 'packages') && parts[1]) return `${parts[0]}/${parts[1]}`
+  const at = parts.lastIndexOf('node_modules')
+  if (at >= 0) {
+    const name = parts[at + 1]?.startsWith('@') ? `${parts[at + 1]}/${parts[at + 2]}` : parts[at + 1]
+    return Object.values(workspaces).find((w) => w.name === name)?.folder ?? null
+  }
+  return null
+}
+
+/** The workspace a bare specifier names, and the subpath asked of it (`.` or `./x`). */
+function packageOf(request, workspaces) {
+  if (request.startsWith('.') || request.startsWith('/')) return null
+  const parts = request.split('/')
+  const name = request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
+  const rest = parts.slice(request.startsWith('@') ? 2 : 1)
+  const target = Object.values(workspaces).find((w) => w.name === name)
+  return { name, target, subpath: rest.length ? `./${rest.join('/')}` : '.' }
+}
+
+/** Whether `subpath` matches one of the package's `exports` keys (`./*` patterns included). */
+function exported(exportsKeys, subpath) {
+  return exportsKeys.some((key) => {
+    const star = key.indexOf('*')
+    if (star < 0) return key === subpath
+    return subpath.startsWith(key.slice(0, star)) && subpath.endsWith(key.slice(star + 1))
+  })
+}
+
+/** The feature area and feature a file is in, and its path inside the feature. */
+function featureOf(file) {
+  const p = posix(file)
+  for (const area of FEATURE_AREAS) {
+    if (!p.startsWith(`${area.root}/`)) continue
+    const [feature, ...inside] = p.slice(area.root.length + 1).split('/')
+    if (inside.length) return { area, feature, inside: inside.join('/') }
+  }
   return null
 }
 
 /**
- * The problems of the sources matched by `patterns` (relative to `cwd`): import cycles and imports
- * from one app into another (but `pending`). `workspaces` maps a package's name under @aurum to
- * its folder, for imports through the workspace links.
- * @param {{ cwd?: string, patterns?: string[], workspaces?: Record<string, string>, pending?: Array<[string, string]> }} [options]
+ * The problems of the sources matched by `patterns` (relative to `cwd`). `workspaces` (from
+ * readWorkspaces) tells each workspace's name, declared dependencies and exported entries.
+ * @param {{ cwd?: string, patterns?: string[], workspaces?: Record<string, Workspace>, composers?: string[] }} [options]
  */
 export async function importProblems({
   cwd = process.cwd(),
   patterns = SOURCES,
-  workspaces = {},
-  pending = [],
+  workspaces,
+  composers = COMPOSERS,
 } = {}) {
+  workspaces ??= await readWorkspaces(cwd)
   const previous = process.cwd()
   process.chdir(cwd)
   try {
     const tree = await parseDependencyTree(patterns, { transform: false, skipDynamicImports: false })
     const cycles = parseCircular(tree).filter((cycle) => !cycle.some((file) => file.includes('node_modules')))
-    const crossApp = []
+    const crossApp = new Set()
+    const privateEntry = new Set()
+    const undeclared = new Set()
+    const featureInternals = new Set()
     for (const [file, deps] of Object.entries(tree)) {
-      const from = appOf(file, workspaces)
-      if (!from) continue
+      const from = workspaceOf(file, workspaces)
+      if (!from || posix(file).includes('node_modules/')) continue
+      const feature = featureOf(file)
       for (const dep of deps ?? []) {
-        const to = dep.id ? appOf(dep.id, workspaces) : null
-        if (!to || to === from || pending.some(([f, app]) => f === file && app === to)) continue
-        crossApp.push(`${file} imports ${dep.request} (${to})`)
+        const request = dep.request
+        const asked = packageOf(request, workspaces)
+        const to = asked?.target?.folder ?? (dep.id ? workspaceOf(dep.id, workspaces) : null)
+        const line = `${posix(file)} imports ${request}`
+        if (asked?.name.startsWith('@aurum/') && asked.name !== workspaces[from]?.name) {
+          if (!workspaces[from]?.declared.has(asked.name))
+            undeclared.add(`${line} (${asked.name} is not in ${from}/package.json)`)
+        }
+        if (to && to !== from) {
+          if (to.startsWith('apps/') && !composers.includes(from)) crossApp.add(`${line} (${to})`)
+          else if (!asked) privateEntry.add(`${line} (a path into ${to}: import it by its package name)`)
+          else if (!asked.target?.exports || !exported(asked.target.exports, asked.subpath))
+            privateEntry.add(`${line} (${to} does not export ${asked.subpath})`)
+        }
+        const target = dep.id ? featureOf(dep.id) : null
+        if (
+          feature &&
+          target &&
+          target.area === feature.area &&
+          target.feature !== feature.feature &&
+          !feature.area.isPublic(target.inside, posix(file))
+        )
+          featureInternals.add(`${line} (${target.area.root}/${target.feature}/${target.inside})`)
       }
     }
-    return { modules: Object.keys(tree).length, cycles, crossApp: [...new Set(crossApp)].sort() }
+    const sorted = (set) => [...set].sort()
+    return {
+      modules: Object.keys(tree).length,
+      cycles,
+      crossApp: sorted(crossApp),
+      privateEntry: sorted(privateEntry),
+      undeclared: sorted(undeclared),
+      featureInternals: sorted(featureInternals),
+    }
   } finally {
     process.chdir(previous)
   }
 }
 
-/** @aurum package name -> its folder, from the root package's workspaces. */
-export async function workspaceFolders(root) {
-  const fs = await import('node:fs/promises')
-  const folders = {}
-  for (const group of ['apps', 'packages']) {
-    for (const name of await fs.readdir(path.join(root, group))) {
-      const manifest = JSON.parse(
-        await fs.readFile(path.join(root, group, name, 'package.json'), 'utf8').catch(() => '{}'),
-      )
-      if (manifest.name?.startsWith('@aurum/'))
-        folders[manifest.name.slice('@aurum/'.length)] = `${group}/${name}`
-    }
-  }
-  return folders
+/** `npm run lint`'s verdict over a tree: the problems as text, empty when there are none. */
+export async function importReport(root) {
+  const found = await importProblems({ cwd: root })
+  const sections = [
+    ['Import cycles', found.cycles.map((c) => c.join(' -> '))],
+    ['Imports from one app into another (only apps/server composes apps)', found.crossApp],
+    ["Imports of another workspace's private files", found.privateEntry],
+    ['Imports of an @aurum package the workspace does not declare', found.undeclared],
+    ["Imports of another feature's internals", found.featureInternals],
+  ]
+  const text = sections
+    .filter(([, lines]) => lines.length)
+    .map(([title, lines]) => `${title}:\n${lines.map((l) => `  ${l}`).join('\n')}`)
+    .join('\n')
+  return { modules: found.modules, problems: text }
 }

@@ -42,7 +42,7 @@ export async function startServer(
   const port = env.PORT ?? String(await freePort())
   const gamesPort = env.GAMES_PORT ?? String(await freePort())
   const dir = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-server-')))
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

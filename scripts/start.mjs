@@ -50,7 +50,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     env.PUBLIC_URL = `http://localhost:${env.PORT || 3000}`
     console.log(`Links in e-mails point to ${env.PUBLIC_URL}: set PUBLIC_URL to the casino's public address.`)
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
     env,

@@ -1,40 +1,8 @@
 import { AB_TEST_GROUPS } from './constants.ts'
+import type { UserInfo } from './contracts/accounts.ts'
 
-/** The player as the api answers GET /api/player (IUserInfo, api-shapes.md §2.2) and the rules both sides use. */
-export interface UserInfo {
-  id: number
-  user_id: string
-  email: string
-  nickname: string | null
-  first_name: string | null
-  last_name: string | null
-  gender: string | null
-  date_of_birth: string | null
-  address: string | null
-  city: string | null
-  postal_code: string | null
-  country: string | null
-  mobile_phone: string | null
-  currency: string
-  language: string
-  statuses: Array<{ id: number; name: string }>
-  auth_fields_missed: string[]
-  verified: boolean
-  two_factor_enabled: boolean
-  receive_promos: boolean
-  receive_sms_promos: boolean
-  autoregistered: boolean
-  autologin_link: null
-  created_at: string
-  current_sign_in_at: string | null
-  confirmed_at: string | null
-  deposit_bonus_code: string | null
-  can_issue_bonuses: boolean
-  profession: string | null
-  license_name: string
-  sow_questionnaire_expires_at: null
-  sumsub_verified: null
-}
+/** The player as the api answers GET /api/player (its contract: contracts/accounts.ts). */
+export type { UserInfo }
 
 const VIP_STATUSES = new Set([255, 256, 257, 258, 259])
 

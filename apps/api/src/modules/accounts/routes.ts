@@ -13,44 +13,7 @@ import { passwordSchema } from './passwords.ts'
 import { phoneNumberSchema } from '../../lib/phone.ts'
 import type { AccountsService } from './service.ts'
 import type { CaptchaService } from '../captcha/service.ts'
-
-const text = z.string().nullable()
-export const userInfo = z
-  .object({
-    id: z.number(),
-    user_id: z.string(),
-    email: z.string(),
-    nickname: text,
-    first_name: text,
-    last_name: text,
-    gender: text,
-    date_of_birth: text,
-    address: text,
-    city: text,
-    postal_code: text,
-    country: text,
-    mobile_phone: text,
-    currency: z.string(),
-    language: z.string(),
-    statuses: z.array(z.object({ id: z.number(), name: z.string() })),
-    auth_fields_missed: z.array(z.string()),
-    verified: z.boolean(),
-    two_factor_enabled: z.boolean(),
-    receive_promos: z.boolean(),
-    receive_sms_promos: z.boolean(),
-    autoregistered: z.boolean(),
-    autologin_link: z.null(),
-    created_at: z.string(),
-    current_sign_in_at: text,
-    confirmed_at: text,
-    deposit_bonus_code: text,
-    can_issue_bonuses: z.boolean(),
-    profession: text,
-    license_name: z.string(),
-    sow_questionnaire_expires_at: z.null(),
-    sumsub_verified: z.null(),
-  })
-  .describe('The player profile (IUserInfo)')
+import { userInfo } from '@aurum/shared/contracts/accounts'
 
 const email = z.email().max(254)
 

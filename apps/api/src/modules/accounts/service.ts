@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
-import { Ledger } from '../ledger/ledger.ts'
+import { Ledger } from '../ledger/index.ts'
 import { openWallet } from '../wallets/service.ts'
 import { AB_TEST_GROUPS, defaultCurrencyFor, STATUSES, type Locale } from '@aurum/shared'
 import type { Database, Executor } from '../../db/client.ts'

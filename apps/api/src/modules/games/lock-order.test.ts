@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
-import { checkLedger } from '../ledger/check.ts'
-import { HOUSE_SHARDS } from '../ledger/ledger.ts'
+import { checkLedger } from '../ledger/index.ts'
+import { HOUSE_SHARDS } from '../ledger/index.ts'
 import { balance, client, fund } from '../payments/testing.ts'
 import { seedTestGames, TEST_WALLET_SECRET, walletCall } from './testing.ts'
 

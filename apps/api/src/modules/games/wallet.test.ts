@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, registerPlayer, TEST_PASSWORD, type TestContext } from '../../test/helpers.ts'
-import { checkLedger } from '../ledger/check.ts'
+import { checkLedger } from '../ledger/index.ts'
 import { balance, client, fund } from '../payments/testing.ts'
 import { seedTestGames, TEST_WALLET_SECRET, walletCall } from './testing.ts'
 import { GAME_PROVIDER } from './wallet.ts'

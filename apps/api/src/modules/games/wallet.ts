@@ -6,7 +6,7 @@ import type { Database, Executor } from '../../db/client.ts'
 import type { BalanceAnswer, WalletErrorCode } from '@aurum/game-protocol'
 import { AppError } from '../../lib/errors.ts'
 import type { SessionEnd } from '../../plugins/session.ts'
-import { HOUSE_SHARDS, InsufficientFundsError, type Ledger } from '../ledger/ledger.ts'
+import { HOUSE_SHARDS, InsufficientFundsError, type Ledger } from '../ledger/index.ts'
 
 /** The game server's name in the wallet's records (ledger keys, transactions, rounds). */
 export const GAME_PROVIDER = 'aurum-games'

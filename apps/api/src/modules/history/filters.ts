@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CURRENCIES } from '@aurum/shared'
 import { localeParam } from '../../lib/schemas.ts'
-import type { PaymentState } from '../payments/mapping.ts'
+import type { PaymentState } from '../payments/index.ts'
 
 /**
  * The account history's filters (docs/responsible-gambling.md "Account history"): one set of

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { RoundDetails } from '@aurum/game-protocol/round-details'
 import type { Locale } from '@aurum/shared'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
-import { toPlayerPayment, type PaymentRow } from '../payments/mapping.ts'
+import { toPlayerPayment, type PaymentRow } from '../payments/index.ts'
 import { CSV_BOM, csvAmount, csvFileName, csvLine, csvText, csvValue } from './csv.ts'
 import {
   gameFilterOf,

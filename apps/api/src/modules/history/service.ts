@@ -1,7 +1,7 @@
 import type { RoundDetails } from '@aurum/game-protocol/round-details'
 import type { Database } from '../../db/client.ts'
-import { GAME_PROVIDER } from '../games/wallet.ts'
-import type { PaymentRow } from '../payments/mapping.ts'
+import { GAME_PROVIDER } from '../games/index.ts'
+import type { PaymentRow } from '../payments/index.ts'
 import { paymentsWhere, type GameHistoryFilter, type PaymentHistoryFilter } from './filters.ts'
 import type { RoundFairness } from './round-fairness.ts'
 

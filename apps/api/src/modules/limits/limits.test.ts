@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, registerPlayer, TEST_PASSWORD, type TestContext } from '../../test/helpers.ts'
-import { checkLedger } from '../ledger/check.ts'
+import { checkLedger } from '../ledger/index.ts'
 import { balance, cardFields, client, fund } from '../payments/testing.ts'
 
 let ctx: TestContext

@@ -24,7 +24,7 @@ import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import type { MailService } from '../../lib/mail.ts'
-import { SESSION_IDLE_MS, SessionLimitError, WalletError, type PlayGuard } from '../games/wallet.ts'
+import { SESSION_IDLE_MS, SessionLimitError, WalletError, type PlayGuard } from '../games/index.ts'
 
 /** A limit as the client reads it (IUserLimit, api-shapes §6.5), with what waits to take effect. */
 export interface UserLimit {

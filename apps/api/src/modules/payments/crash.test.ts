@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../../db/client.ts'
 import type { FaultPoint } from '../../lib/fault-points.ts'
 import { openTestDatabase } from '../../test/database.ts'
 import { TEST_PASSWORD } from '../../test/helpers.ts'
-import { checkLedger } from '../ledger/check.ts'
+import { checkLedger } from '../ledger/index.ts'
 import { PROCESSING_GRACE_MS } from './service.ts'
 import { cardFields } from './testing.ts'
 

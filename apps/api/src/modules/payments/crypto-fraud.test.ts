@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
-import { checkLedger } from '../ledger/check.ts'
+import { checkLedger } from '../ledger/index.ts'
 import { depositAddress, REQUIRED_CONFIRMATIONS } from './crypto.ts'
 import { balance, client } from './testing.ts'
 

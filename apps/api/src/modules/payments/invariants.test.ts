@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
-import { checkLedger } from '../ledger/check.ts'
+import { checkLedger } from '../ledger/index.ts'
 import type { ProviderEvent } from './provider.ts'
 import { SandboxProvider } from './sandbox-provider.ts'
 import { balance, CARDS, cardFields, client, deliver, paymentRow } from './testing.ts'

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
-import { checkLedger } from '../ledger/check.ts'
+import { checkLedger } from '../ledger/index.ts'
 import { PROCESSING_GRACE_MS, type FaultPoint, type PaymentService } from './service.ts'
 import { balance, CARDS, client, fund, dieAtPoint, paymentRow } from './testing.ts'
 

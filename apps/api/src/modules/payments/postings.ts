@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts'
-import type { Ledger, PostResult } from '../ledger/ledger.ts'
+import type { Ledger, PostResult } from '../ledger/index.ts'
 import type { PaymentRow } from './mapping.ts'
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../../app.ts'
 import { ConfigError, loadConfig } from '../../config.ts'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
-import { checkLedger } from '../ledger/check.ts'
+import { checkLedger } from '../ledger/index.ts'
 import { SandboxProvider } from './sandbox-provider.ts'
 import { PROCESSING_GRACE_MS, type FaultPoint, type PaymentService } from './service.ts'
 import { balance, CARDS, cardFields, client, deliver, dieAtPoint, paymentRow } from './testing.ts'

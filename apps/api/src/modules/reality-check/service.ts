@@ -1,7 +1,7 @@
 import { REALITY_CHECK_OPTIONS, type RealityCheckSession, type RealityCheckState } from '@aurum/shared'
 import type { Database } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
-import { SESSION_IDLE_MS } from '../games/wallet.ts'
+import { SESSION_IDLE_MS } from '../games/index.ts'
 
 /**
  * A pause longer than this between the player's game sessions starts a new play session: the

@@ -2,7 +2,7 @@ import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import type { Locale } from '@aurum/shared'
-import { Ledger } from '../ledger/ledger.ts'
+import { Ledger } from '../ledger/index.ts'
 
 /** A wallet as the client reads it (IUserAccount, api-shapes §3.2). */
 export interface UserAccount {

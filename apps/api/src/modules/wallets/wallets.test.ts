@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
-import { Ledger } from '../ledger/ledger.ts'
+import { Ledger } from '../ledger/index.ts'
 
 let ctx: TestContext
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import { useServices } from '../../../lib/services.tsx'
 import { useCountries } from '../../info/api/get-countries.ts'
 import { useUpdatePlayer } from '../api/auth-mutations.ts'
 import { fieldErrors } from '../../../lib/http/errors.ts'
-import { PhoneField, usePhoneDefaultCountry } from '../phone/phone-field.tsx'
+import { PhoneField, usePhoneDefaultCountry } from './phone-field.tsx'
 import type { ProfileFieldName } from './profile-schema.ts'
 
 /** Puts the server's messages next to their fields; anything else goes to the form's alert. */

@@ -19,7 +19,7 @@ import { usePlayer } from '../../account/api/get-player.ts'
 import { RealityCheckSetting } from '../../reality-check/components/reality-check-setting.tsx'
 import { useChangeDelayHours, useLimitMutations, useLimits, type UserLimit } from '../api/limits.ts'
 import { countdownParts } from './limits-format.ts'
-import profile from '../../profile/routes/users.module.css'
+import profile from '../../profile/components/users.module.css'
 import styles from './limits.module.css'
 
 const SETTABLE = ['deposit', 'wager', 'loss', 'session'] as const

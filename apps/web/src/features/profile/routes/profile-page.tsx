@@ -11,7 +11,7 @@ import {
   PERSONAL_FIELDS,
   ProfileDetailsForm,
 } from '../../account/components/profile-details-form.tsx'
-import { loadPhoneLib, PhoneField, usePhoneDefaultCountry } from '../../account/phone/phone-field.tsx'
+import { loadPhoneLib, PhoneField, usePhoneDefaultCountry } from '../../account/components/phone-field.tsx'
 import { useLocales } from '../../info/api/get-locales.ts'
 import {
   usePhoneMutations,
@@ -21,7 +21,7 @@ import {
   useUpdateSubscriptions,
   type Subscriptions,
 } from '../api/profile-api.ts'
-import styles from './users.module.css'
+import styles from '../components/users.module.css'
 
 /** The profile index (spec §2 /users): account facts, details, phone, consents, language and data export. */
 export function ProfilePage() {

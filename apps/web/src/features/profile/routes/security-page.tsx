@@ -22,7 +22,7 @@ import {
   type PlayerSession,
 } from '../api/security-api.ts'
 import { describeDevice } from './device.ts'
-import styles from './users.module.css'
+import styles from '../components/users.module.css'
 
 /** The security page (spec §2 /users/security): 2FA, password, e-mail address and signed-in devices. */
 export function SecurityPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/translation.tsx'
 import { NavLink, Outlet } from 'react-router'
-import styles from './users.module.css'
+import styles from '../components/users.module.css'
 
 /** Children of the profile area that exist so far; level, gifts, limits and the rest join as they are built. */
 const TABS = [

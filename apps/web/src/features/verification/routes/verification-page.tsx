@@ -21,7 +21,7 @@ import {
   useVerification,
 } from '../api/documents.ts'
 import { checkFile } from '../file-check.ts'
-import profile from '../../profile/routes/users.module.css'
+import profile from '../../profile/components/users.module.css'
 import styles from './verification.module.css'
 
 const STATE_OF_STATUS: Record<DocumentStatus, DocumentKindState> = {

@@ -3,23 +3,24 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signBody } from '@aurum/game-protocol'
 import { ROUND_DETAILS_PATH, roundDetailsKey } from '@aurum/game-protocol/round-details'
-import { buildGamesApp } from '@aurum/games/src/app.ts'
-import { games } from '@aurum/games/src/games.ts'
-import { GAME_SERVER_MIGRATIONS } from '@aurum/games/src/start.ts'
-import { WalletClient } from '@aurum/games/src/wallet-client.ts'
-import { openDatabase, type Database } from '../../db/client.ts'
-import { migrate } from '@aurum/db'
-import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
-import { TEST_WALLET_SECRET } from '../games/testing.ts'
-import { checkLedger } from '../ledger/check.ts'
-import { client, fund } from '../payments/testing.ts'
+import { migrate, openDatabase, type SqlDatabase } from '@aurum/db'
+import { GAME_SERVER_MIGRATIONS, WalletClient, buildGamesApp, games } from '@aurum/games/testing'
+import {
+  TEST_WALLET_SECRET,
+  checkLedger,
+  client,
+  createTestApp,
+  fund,
+  registerPlayer,
+  type TestContext,
+} from '@aurum/api/testing'
 
 /**
  * The games history's provably fair data, end to end: rounds played through the real game server
  * (seeds, nonces, the wallet), then listed by the casino, which asks the game server for them.
  */
 let casino: TestContext
-let gamesDb: Database
+let gamesDb: SqlDatabase
 let server: FastifyInstance
 let wallet: WalletClient
 let gamesPort: number

@@ -15,15 +15,20 @@ import { imaskOptions, PHONE_NUMBER_MASKS } from '../../../components/form/mask.
 import { useServices } from '../../../lib/services.tsx'
 import { useCountries } from '../../info/api/get-countries.ts'
 import { useServerData } from '../../info/api/get-server-data.ts'
-import { callingCode, initialPhoneCountry, phoneCountryOptions, primaryPhoneOptions } from './phone-codes.ts'
+import {
+  callingCode,
+  initialPhoneCountry,
+  phoneCountryOptions,
+  primaryPhoneOptions,
+} from '../phone/phone-codes.ts'
 
-type PhoneLib = typeof import('./phone.ts')
+type PhoneLib = typeof import('../phone/phone.ts')
 
 /** phone.ts (the phone-number library, 29 KB gzipped), once loaded. */
 let loaded: PhoneLib | undefined
 let loading: Promise<PhoneLib> | undefined
 export function loadPhoneLib(): Promise<PhoneLib> {
-  loading ??= import('./phone.ts').then((lib) => (loaded = lib))
+  loading ??= import('../phone/phone.ts').then((lib) => (loaded = lib))
   return loading
 }
 

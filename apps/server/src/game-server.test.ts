@@ -4,17 +4,26 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fairSource, playSlotRound, Rng, type SlotRound } from '@aurum/games-math'
-import { openDatabase, type SqlDatabase } from '@aurum/db'
-import { migrate } from '@aurum/db'
-import { createTestApp, registerPlayer, type TestContext } from '@aurum/api/src/test/helpers.ts'
-import { checkLedger } from '@aurum/api/src/modules/ledger/check.ts'
-import { balance, client, fund } from '@aurum/api/src/modules/payments/testing.ts'
-import { TEST_WALLET_SECRET } from '@aurum/api/src/modules/games/testing.ts'
-import { buildGamesApp, DEMO_BALANCE_CENTS } from './app.ts'
-import { findGame, games } from './games.ts'
-import { GAME_SERVER_MIGRATIONS } from './start.ts'
-import type { FairState } from './fairness.ts'
-import { LossyWallet } from './testing.ts'
+import { migrate, openDatabase, type SqlDatabase } from '@aurum/db'
+import {
+  TEST_WALLET_SECRET,
+  balance,
+  checkLedger,
+  client,
+  createTestApp,
+  fund,
+  registerPlayer,
+  type TestContext,
+} from '@aurum/api/testing'
+import {
+  DEMO_BALANCE_CENTS,
+  GAME_SERVER_MIGRATIONS,
+  LossyWallet,
+  buildGamesApp,
+  findGame,
+  games,
+  type FairState,
+} from '@aurum/games/testing'
 
 let casino: TestContext
 let db: SqlDatabase

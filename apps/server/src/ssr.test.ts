@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SsrRequest, SsrTransport } from '@aurum/shared'
-import { createTestApp, registerPlayer, type TestContext } from '../../../api/src/test/helpers.ts'
-import { seedTestGames } from '../../../api/src/modules/games/testing.ts'
-import { render } from './entry-server.tsx'
+import { createTestApp, registerPlayer, seedTestGames, type TestContext } from '@aurum/api/testing'
+import { render } from '@aurum/web/entry-server'
 
 /**
  * Server rendering against the real api (in-process, on a cloned database), as the

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
-import { loadChunk } from '../../lib/chunks.ts'
-import { useServices, type AppServices } from '../../lib/services.tsx'
-import { useProject } from '../info/api/get-project.ts'
-import type { CaptchaController, CaptchaState } from './captcha-controller.ts'
+import { loadChunk } from '../../../lib/chunks.ts'
+import { useServices, type AppServices } from '../../../lib/services.tsx'
+import { useProject } from '../../info/api/get-project.ts'
+import type { CaptchaController, CaptchaState } from '../captcha-controller.ts'
 
 export type { CaptchaState }
 
@@ -12,7 +12,7 @@ const controllers = new WeakMap<AppServices, Promise<CaptchaController>>()
 function controllerFor(services: AppServices): Promise<CaptchaController> {
   let controller = controllers.get(services)
   if (!controller) {
-    controller = loadChunk(() => import('./captcha-controller.ts')).then(
+    controller = loadChunk(() => import('../captcha-controller.ts')).then(
       (m) => new m.CaptchaController(services),
     )
     // A chunk that failed to load is tried again by the next form.

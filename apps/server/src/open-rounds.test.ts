@@ -1,17 +1,24 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actBlackjack, publicView, type BlackjackAction, type BlackjackState } from '@aurum/games-math'
-import { openDatabase, type SqlDatabase } from '@aurum/db'
-import { migrate } from '@aurum/db'
-import { createTestApp, registerPlayer, type TestContext } from '@aurum/api/src/test/helpers.ts'
-import { checkLedger } from '@aurum/api/src/modules/ledger/check.ts'
-import { balance, client, fund } from '@aurum/api/src/modules/payments/testing.ts'
-import { TEST_WALLET_SECRET } from '@aurum/api/src/modules/games/testing.ts'
-import { buildGamesApp } from './app.ts'
-import { LiveTable } from './live.ts'
-import { OPEN_ROUND_LIMIT_MS } from './rounds.ts'
-import { GAME_SERVER_MIGRATIONS } from './start.ts'
-import { LossyWallet } from './testing.ts'
+import { migrate, openDatabase, type SqlDatabase } from '@aurum/db'
+import {
+  TEST_WALLET_SECRET,
+  balance,
+  checkLedger,
+  client,
+  createTestApp,
+  fund,
+  registerPlayer,
+  type TestContext,
+} from '@aurum/api/testing'
+import {
+  GAME_SERVER_MIGRATIONS,
+  LiveTable,
+  LossyWallet,
+  OPEN_ROUND_LIMIT_MS,
+  buildGamesApp,
+} from '@aurum/games/testing'
 
 const BLACKJACK = 'aurum-tables:blackjack'
 const BET = 500
