@@ -35,6 +35,25 @@ export default tseslint.config(
     },
   },
   {
+    // The web app takes the api's contracts (zod schemas in packages/shared/src/contracts) as types
+    // only: a runtime import would put zod into the chunk of every page that uses an endpoint.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@aurum/shared/contracts/*'],
+              allowTypeImports: true,
+              message: 'Import the contracts as types (import type): their zod stays out of the bundle.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers (typed any) and assert on them.
     files: ['**/*.test.ts', '**/e2e/**/*.ts'],
     rules: {

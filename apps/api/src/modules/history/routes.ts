@@ -7,15 +7,16 @@ import type { Locale } from '@aurum/shared'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
 import { toPlayerPayment, type PaymentRow } from '../payments/index.ts'
 import { CSV_BOM, csvAmount, csvFileName, csvLine, csvText, csvValue } from './csv.ts'
+import { gameFilterOf, paymentFilterOf } from './filters.ts'
 import {
-  gameFilterOf,
+  gameRound,
   gamesCsvQuery,
   gamesQuery,
-  paymentFilterOf,
-  paymentsBodyFilter,
   paymentsCsvQuery,
-  PAYMENT_STATES,
-} from './filters.ts'
+  paymentsPage,
+  paymentsPageBody,
+  type GameRound,
+} from '@aurum/shared/contracts/history'
 import type { AccountHistory, RoundRow } from './service.ts'
 
 /** Most rows one CSV export holds; the rest is left out (X-Export-Truncated), the player narrows the period. */
@@ -31,63 +32,6 @@ const perPlayer = (max: number) => ({
   },
 })
 
-const fairness = z
-  .object({
-    server_seed_hash: z.string().describe('SHA-256 of the server seed, shown before the round'),
-    client_seed: z.string(),
-    nonce: z.number(),
-    server_seed: z
-      .string()
-      .nullable()
-      .describe('Revealed once the player has rotated the seed; null until then'),
-    verify_url: z.string().describe('The game server’s verifier, filled in for this round'),
-  })
-  .nullable()
-  .describe('Provably fair data from the game server; null when it has none or cannot be reached')
-
-const gameRound = z
-  .object({
-    bet_id: z.number(),
-    bet_status: z.string(),
-    created_at: z.string(),
-    finished_at: z.string().nullable(),
-    currency: z.string(),
-    provider: z.string(),
-    game: z.string(),
-    title: z.string(),
-    total_bets: z.number(),
-    total_losses: z.number(),
-    total_wins: z.number(),
-    round_id: z.string().describe('The game server’s round id'),
-    balance_after_cents: z
-      .number()
-      .nullable()
-      .describe('The real-money balance after the round’s last posting (ledger); null without a posting'),
-    fairness,
-  })
-  .describe(
-    'IUserGameHistoryItem (api-shapes §2.1) plus round_id, balance_after_cents and fairness; amounts in minor units',
-  )
-
-const playerPayment = z
-  .object({
-    id: z.number(),
-    amount_cents: z.number(),
-    fee_cents: z.number(),
-    currency: z.string(),
-    action: z.enum(['deposit', 'cashout']),
-    payment_system: z.string(),
-    system_name: z.string(),
-    brand: z.string(),
-    state: z.enum(PAYMENT_STATES),
-    success: z.boolean(),
-    recallable: z.boolean(),
-    created_at: z.string(),
-    finished_at: z.string().nullable(),
-    cancellation_reason: z.string().nullable(),
-  })
-  .describe('IPlayerPayment (api-shapes §3.3); amounts in minor units')
-
 const csvDescription = (what: string) =>
   `CSV (text/csv; charset=utf-8, UTF-8 with BOM, RFC 4180) of the player’s ${what}, newest first, with the ` +
   `filters of the list; amounts as decimals in the currency’s units, times in ISO 8601 (UTC); text from data ` +
@@ -102,7 +46,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { history, gamesUrl, now = () => new Date() }) => {
   const tags = ['history']
 
-  const roundItem = (r: RoundRow, details: RoundDetails | undefined, base: string) => ({
+  const roundItem = (r: RoundRow, details: RoundDetails | undefined, base: string): GameRound => ({
     bet_id: Number(r.id),
     bet_status: r.status,
     created_at: r.created_at.toISOString(),
@@ -164,16 +108,9 @@ export const historyRoutes: FastifyPluginAsyncZod<{
         description:
           'filter.state: one state or a list; filter.from/to as in GET /api/player/games. More pages exist while ' +
           'page × per_page < total_count.',
-        body: z.strictObject({
-          page: z.number().int().min(1).max(100_000).default(1),
-          page_size: z.number().int().min(1).max(100).default(20),
-          filter: paymentsBodyFilter.optional(),
-        }),
+        body: paymentsPageBody,
         response: {
-          200: z.object({
-            data: z.array(playerPayment),
-            pagination: z.object({ page: z.number(), per_page: z.number(), total_count: z.number() }),
-          }),
+          200: paymentsPage,
           401: errorResponse,
           ...errorResponses,
         },

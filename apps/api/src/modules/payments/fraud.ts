@@ -1,39 +1,5 @@
-import { z } from 'zod'
+import type { FraudPayload } from '@aurum/shared/contracts/payments'
 import type { Database } from '../../db/client.ts'
-
-/** The fraud-check payload of spec §3 (the client's card provider sends it around a payment). */
-export const fraudPayload = z.strictObject({
-  country: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/, 'validation.invalid')
-    .optional(),
-  firstname: z.string().max(100).optional(),
-  lastname: z.string().max(100).optional(),
-  email: z.email().max(254).optional(),
-  dfpc: z.string().max(500).optional(),
-  merchant_user_id: z.union([z.string().max(64), z.number().int()]).optional(),
-  card_expiration_month: z.number().int().min(1).max(12).optional(),
-  card_expiration_year: z.number().int().min(2000).max(2100).optional(),
-  card_holder_name: z.string().max(100).optional(),
-  card_last_4: z
-    .string()
-    .regex(/^\d{4}$/, 'validation.invalid')
-    .optional(),
-  // At most 8 digits: a full card number is refused, never stored.
-  card_bin: z
-    .string()
-    .regex(/^\d{6,8}$/, 'validation.invalid')
-    .optional(),
-  payment_account_id: z.string().max(100).optional(),
-  website_url: z.string().max(500).optional(),
-  transaction_id: z.union([z.string().min(1).max(100), z.number().int()]),
-  date_time: z.string().max(40).optional(),
-  transaction_currency: z.string().regex(/^[A-Z]{3,5}$/, 'validation.one_of'),
-  transaction_amount: z.number().nonnegative().max(1e12),
-  payment_system: z.string().min(1).max(64),
-  type: z.enum(['transaction', 'payout']),
-})
-export type FraudPayload = z.infer<typeof fraudPayload>
 
 /** Issuing country of the sandbox's test BINs (a real deployment asks a BIN database). */
 const BIN_COUNTRIES: Record<string, string> = {

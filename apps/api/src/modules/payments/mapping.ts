@@ -1,9 +1,8 @@
 import type { Locale } from '@aurum/shared'
 import { t } from '../../lib/i18n.ts'
-import type { PaymentAction } from './provider.ts'
+import type { PaymentAction, PaymentState, PlayerPayment } from '@aurum/shared/contracts/payments'
 
-export type PaymentState =
-  'canceled' | 'declined' | 'rejected' | 'recalled' | 'succeeded' | 'pending' | 'processing' | 'reserved'
+export type { PaymentState, PlayerPayment }
 
 export interface PaymentRow {
   id: bigint
@@ -22,24 +21,6 @@ export interface PaymentRow {
   details: Record<string, string>
   created_at: Date
   finished_at: Date | null
-}
-
-/** IPlayerPayment (api-shapes §3.3). */
-export interface PlayerPayment {
-  id: number
-  amount_cents: number
-  fee_cents: number
-  currency: string
-  action: PaymentAction
-  payment_system: string
-  system_name: string
-  brand: string
-  state: PaymentState
-  success: boolean
-  recallable: boolean
-  created_at: string
-  finished_at: string | null
-  cancellation_reason: string | null
 }
 
 /** The brand a method shows (the sandbox's catalogue). */

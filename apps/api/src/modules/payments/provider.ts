@@ -4,7 +4,9 @@
  * signs or verifies the events it sends back.
  */
 
-export type PaymentAction = 'deposit' | 'cashout'
+import type { PaymentAction } from '@aurum/shared/contracts/payments'
+
+export type { PaymentAction }
 export type MethodType = 'cards' | 'bank_transfer' | 'direct' | 'crypto' | 'voucher'
 export type ProcessingTime = 'instant' | 'minutes' | 'hours_24' | 'days_1_3'
 export type FieldType = 'text' | 'card_number' | 'expiry' | 'cvv' | 'iban' | 'email' | 'select'

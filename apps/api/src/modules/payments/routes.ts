@@ -1,87 +1,33 @@
 import { z } from 'zod'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { CURRENCIES, currencyDefinition, minorToMajor } from '@aurum/shared'
+import { currencyDefinition, minorToMajor } from '@aurum/shared'
+import {
+  cryptoAddresses,
+  depositMethodsLog,
+  fraudPayload,
+  fraudRecorded,
+  methodFieldsQuery,
+  methodFieldsResult,
+  methodId,
+  methodsQuery,
+  paymentMethod,
+  paymentPlan,
+  paymentRequest,
+  paymentsConfig,
+  playerPayment,
+  savedProfileId,
+  submitBody,
+  submitResult,
+} from '@aurum/shared/contracts/payments'
 import type { Database } from '../../db/client.ts'
 import { t } from '../../lib/i18n.ts'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
+import { idParam } from '@aurum/shared/contracts/common'
 import type { CryptoDeposits } from './crypto.ts'
-import { fraudPayload, scoreAndRecord } from './fraud.ts'
+import { scoreAndRecord } from './fraud.ts'
 import type { ProviderMethod } from './provider.ts'
 import type { PaymentService } from './service.ts'
-
-/** Every supported currency has sandbox methods (spec §9). */
-const PAYMENT_CURRENCIES: readonly string[] = CURRENCIES.map((c) => c.code)
-const currency = z
-  .string()
-  .regex(/^[A-Z]{3,5}$/, 'validation.one_of')
-  .refine((c) => PAYMENT_CURRENCIES.includes(c), 'validation.one_of')
-const action = z.enum(['deposit', 'cashout'])
-const methodId = z.string().regex(/^[a-z_]{1,40}$/, 'validation.one_of')
-const savedProfileId = z.string().regex(/^card_[0-9a-f]{24}$/, 'validation.one_of')
-const amountCents = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
-const idParam = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
-
-const playerPayment = z
-  .object({
-    id: z.number(),
-    amount_cents: z.number(),
-    fee_cents: z.number(),
-    currency: z.string(),
-    action,
-    payment_system: z.string(),
-    system_name: z.string(),
-    brand: z.string(),
-    state: z.enum([
-      'canceled',
-      'declined',
-      'rejected',
-      'recalled',
-      'succeeded',
-      'pending',
-      'processing',
-      'reserved',
-    ]),
-    success: z.boolean(),
-    recallable: z.boolean(),
-    created_at: z.string(),
-    finished_at: z.string().nullable(),
-    cancellation_reason: z.string().nullable(),
-  })
-  .describe('IPlayerPayment (api-shapes §3.3); amounts in minor units')
-
-const savedProfile = z.object({ id: z.string(), title: z.string(), isRemoveAvailable: z.boolean() })
-const methodField = z.object({
-  name: z.string(),
-  type: z.string(),
-  required: z.boolean(),
-  mask: z.array(z.string()).optional(),
-  options: z.array(z.string()).optional(),
-})
-const paymentMethod = z
-  .object({
-    id: z.string(),
-    brand: z.string(),
-    translationKey: z.string(),
-    title: z.string(),
-    description: z.string(),
-    iconSrc: z.string().nullable(),
-    extraIcons: z.string(),
-    type: z.enum(['bank_transfer', 'cards', 'crypto', 'direct', 'voucher']),
-    provider: z.object({ name: z.string() }),
-    termsOfService: z.object({
-      restrictions: z.object({ minAmountValue: z.number(), maxAmountValue: z.number() }),
-    }),
-    savedProfiles: z.array(savedProfile),
-    isForSavedProfilesOnly: z.boolean(),
-    isProfileRequiredForCashout: z.boolean(),
-    min_amount_cents: z.number(),
-    max_amount_cents: z.number(),
-    fee_percent: z.number(),
-    processing_time: z.enum(['instant', 'minutes', 'hours_24', 'days_1_3']),
-    verification_required: z.boolean(),
-  })
-  .describe('IPaymentsMethod (api-shapes §3.5) plus bounds in minor units, fee, processing time')
 
 /** Limits per player (several players may share an address), per minute. */
 const perPlayer = (max: number) => ({
@@ -111,16 +57,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Cashbox configuration: currencies, first deposit suggestion, card provider option',
         response: {
-          200: z.object({
-            currencies: z.array(z.string()),
-            first_deposit_suggestion_cents: z.record(z.string(), z.number()),
-            last_deposits: z
-              .record(z.string(), z.object({ amount_cents: z.number(), method_id: z.string() }))
-              .describe(
-                'The player’s last successful deposit per currency (the one-click deposit repeats it)',
-              ),
-            card_provider: z.object({ enabled: z.boolean(), currencies: z.array(z.string()) }),
-          }),
+          200: paymentsConfig,
           ...auth,
         },
       },
@@ -134,7 +71,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Payment methods for a currency and action, with bounds, fee and the player’s saved cards',
-        querystring: z.strictObject({ currency, action }),
+        querystring: methodsQuery,
         response: { 200: z.array(paymentMethod), ...auth },
       },
     },
@@ -182,14 +119,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         summary:
           'The fields a method needs (IGetMethodFieldsResult): amount bounds, method and missing profile fields',
         params: z.strictObject({ id: methodId }),
-        querystring: z.strictObject({ currency, action, saved_profile_id: savedProfileId.optional() }),
+        querystring: methodFieldsQuery,
         response: {
-          200: z.object({
-            amountField: z.object({ min_cents: z.number(), max_cents: z.number() }),
-            methodFields: z.array(methodField),
-            playerFields: z.array(z.object({ field: z.string(), type: z.string() })),
-            isSubmitAvailable: z.boolean(),
-          }),
+          200: methodFieldsResult,
           ...auth,
         },
       },
@@ -229,13 +161,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     },
   )
 
-  const planBody = z.strictObject({
-    method_id: methodId,
-    currency,
-    action,
-    amount_cents: amountCents,
-    saved_profile_id: savedProfileId.optional(),
-  })
   app.post(
     '/api/payments/plan',
     {
@@ -243,16 +168,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'The payment plan: amount, fee and total; 422 on amount_cents outside the method’s bounds',
-        body: planBody,
+        body: paymentRequest,
         response: {
-          200: z.object({
-            method_id: z.string(),
-            currency: z.string(),
-            action,
-            amount_cents: z.number(),
-            fee_cents: z.number(),
-            total_cents: z.number(),
-          }),
+          200: paymentPlan,
           ...auth,
         },
       },
@@ -269,18 +187,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         summary:
           'Submits a deposit or a withdrawal (Idempotency-Key: a retried submit answers the first payment); declines answer 200',
         headers: z.object({ 'idempotency-key': z.string().min(1).max(100).optional() }),
-        body: planBody.extend({
-          fields: z.record(z.string().max(40), z.string().max(200)).default({}),
-          save_profile: z.boolean().optional(),
-        }),
+        body: submitBody,
         response: {
-          200: z.object({
-            payment: playerPayment,
-            next: z.union([
-              z.object({ type: z.literal('done') }),
-              z.object({ type: z.literal('redirect'), url: z.string() }),
-            ]),
-          }),
+          200: submitResult,
           ...auth,
         },
       },
@@ -325,7 +234,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'The player’s deposit address per crypto currency (wallets opened on first call)',
-        response: { 200: z.record(z.string(), z.string()), ...auth },
+        response: { 200: cryptoAddresses, ...auth },
       },
     },
     async (request) => crypto.addresses(request.requireUser()),
@@ -339,7 +248,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Records a fraud-check payload (spec §3) and scores it',
         body: fraudPayload,
-        response: { 200: z.object({ status: z.literal('recorded'), score: z.number() }), ...auth },
+        response: { 200: fraudRecorded, ...auth },
       },
     },
     async (request) => {
@@ -356,10 +265,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Records the deposit methods the cashbox offered the player',
-        body: z.strictObject({
-          depositMethods: z.array(z.record(z.string(), z.unknown())).max(100),
-          userInfo: z.record(z.string(), z.unknown()),
-        }),
+        body: depositMethodsLog,
         response: { 204: z.null(), ...auth },
       },
     },

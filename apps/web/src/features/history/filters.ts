@@ -1,4 +1,5 @@
 import { formatAmount } from '@aurum/shared'
+import type { PaymentAction, PaymentState } from '@aurum/shared/contracts/payments'
 
 /**
  * The account history's filters as the address bar keeps them (`?currency=EUR&period=30d`, or
@@ -8,8 +9,8 @@ import { formatAmount } from '@aurum/shared'
 export const PERIODS = ['all', 'today', '7d', '30d', '90d', 'custom'] as const
 export type Period = (typeof PERIODS)[number]
 
-export const PAYMENT_TYPES = ['deposit', 'cashout'] as const
-export type PaymentType = (typeof PAYMENT_TYPES)[number]
+export const PAYMENT_TYPES = ['deposit', 'cashout'] as const satisfies readonly PaymentAction[]
+export type PaymentType = PaymentAction
 
 export const PAYMENT_STATES = [
   'succeeded',
@@ -20,8 +21,8 @@ export const PAYMENT_STATES = [
   'canceled',
   'rejected',
   'recalled',
-] as const
-export type PaymentState = (typeof PAYMENT_STATES)[number]
+] as const satisfies readonly PaymentState[]
+export type { PaymentState }
 
 export interface HistoryFilter {
   currency?: string

@@ -1,34 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import type { HttpClient } from '../../../lib/http/client.ts'
 import { useServices } from '../../../lib/services.tsx'
+import type { GameRound } from '@aurum/shared/contracts/history'
 
-/** The provably fair data of a round, from the game server that played it. */
-export interface RoundFairness {
-  server_seed_hash: string
-  client_seed: string
-  nonce: number
-  /** Revealed once the player has changed the seed pair in the game; null until then. */
-  server_seed: string | null
-  verify_url: string
-}
-
-/** IUserGameHistoryItem (api-shapes §2.1) with the balance after the round and its fairness data. */
-export interface GameRound {
-  bet_id: number
-  bet_status: 'open' | 'closed' | 'rolled_back'
-  created_at: string
-  finished_at: string | null
-  currency: string
-  provider: string
-  game: string
-  title: string
-  total_bets: number
-  total_losses: number
-  total_wins: number
-  round_id: string
-  balance_after_cents: number | null
-  fairness: RoundFairness | null
-}
+export type { GameRound }
 
 /** Rounds per page of the history. */
 export const ROUNDS_PER_PAGE = 20

@@ -1,30 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import type { HttpClient } from '../../../lib/http/client.ts'
 import { useServices } from '../../../lib/services.tsx'
-import type { PaymentState, PaymentType } from '../filters.ts'
-
-/** IPlayerPayment (api-shapes §3.3). */
-export interface HistoryPayment {
-  id: number
-  amount_cents: number
-  fee_cents: number
-  currency: string
-  action: PaymentType
-  payment_system: string
-  system_name: string
-  brand: string
-  state: PaymentState
-  success: boolean
-  recallable: boolean
-  created_at: string
-  finished_at: string | null
-  cancellation_reason: string | null
-}
-
-interface PaymentsPage {
-  data: HistoryPayment[]
-  pagination: { page: number; per_page: number; total_count: number }
-}
+import type { PaymentsPage } from '@aurum/shared/contracts/history'
 
 export const PAYMENTS_PER_PAGE = 20
 

@@ -2,7 +2,8 @@ import { useTranslation } from '../../../lib/translation.tsx'
 import { useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../../components/button/button.tsx'
 import { useAccounts } from '../../wallet/api/accounts.ts'
-import { usePaymentHistoryPages, type HistoryPayment } from '../api/payments.ts'
+import type { PlayerPayment } from '@aurum/shared/contracts/payments'
+import { usePaymentHistoryPages } from '../api/payments.ts'
 import { CsvDownload } from '../components/csv-download.tsx'
 import { HistoryFilters } from '../components/history-filters.tsx'
 import { filterSearch, hasFilters, money, parseFilter, paymentsApiFilter } from '../filters.ts'
@@ -92,7 +93,7 @@ export function PaymentsHistoryPage() {
   )
 }
 
-function PaymentRow({ payment: p }: { payment: HistoryPayment }) {
+function PaymentRow({ payment: p }: { payment: PlayerPayment }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language
   const when = new Date(p.created_at).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })
