@@ -1,5 +1,7 @@
+import type { PerformanceRecord } from '@aurum/shared/contracts/telemetry'
 import type { HttpClient } from './http/client.ts'
 
+/** What the Network Information API may expose (not in every browser's DOM types). */
 interface NetworkInformation {
   rtt?: number
   downlink?: number
@@ -22,7 +24,7 @@ export function reportPerformance(http: HttpClient): void {
         load: round(nav.loadEventEnd || performance.now()),
         ...(fcp !== undefined ? { first_contentful_paint: round(fcp) } : {}),
         transfer_size: round(nav.transferSize),
-      })
+      } satisfies PerformanceRecord)
       .catch(() => undefined)
     const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection
     if (

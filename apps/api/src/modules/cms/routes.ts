@@ -2,52 +2,8 @@ import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../lib/errors.ts'
 import { errorResponse, errorResponses, localeQuery } from '../../lib/schemas.ts'
+import { file, page, pageConfig, pagePath, snippet } from '@aurum/shared/contracts/cms'
 import type { CmsService } from './service.ts'
-
-interface PageNode {
-  id: string
-  path: string
-  title: string
-  layout: 'default'
-  categories: string[]
-  children: PageNode[]
-}
-const pageConfig: z.ZodType<PageNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    path: z.string(),
-    title: z.string(),
-    layout: z.literal('default'),
-    categories: z.array(z.string()),
-    children: z.array(pageConfig),
-  }),
-)
-const page = z.object({
-  id: z.string(),
-  path: z.string(),
-  title: z.string(),
-  content: z.string().describe('HTML'),
-  layout: z.literal('default'),
-  categories: z.array(z.string()),
-  blocks: z.object({
-    title: z.string(),
-    keywords: z.string(),
-    description: z.string(),
-    'content-main': z.string(),
-    json: z.string().describe('JSON text'),
-  }),
-})
-const snippet = z.object({ id: z.string(), content: z.string(), categories: z.array(z.string()) })
-const file = z.object({
-  id: z.string(),
-  url: z.string(),
-  description: z.string().describe('Banners carry JSON text: title, text, button, link, groups'),
-  categories: z.array(z.string()),
-})
-const pagePath = z
-  .string()
-  .max(200)
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*)*$/, 'validation.invalid')
 
 export const cmsRoutes: FastifyPluginAsyncZod<{ cms: CmsService }> = async (app, { cms }) => {
   const tags = ['cms']

@@ -2,16 +2,7 @@ import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { defaultCurrencyFor, defaultLocaleFor } from '@aurum/shared'
 import { errorResponses } from '../../lib/schemas.ts'
-
-export const serverDataSchema = z.object({
-  country: z.string().nullable().describe('From the domain, else the geo-IP header'),
-  restricted: z.boolean().describe('The country is restricted: no registration, login or game page'),
-  default_locale: z.string(),
-  default_currency: z.string(),
-  ip: z.string(),
-  server_time: z.string(),
-  version: z.string(),
-})
+import { serverDataSchema } from '@aurum/shared/contracts/serverdata'
 
 export const serverDataRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, { version }) => {
   app.get(
