@@ -22,31 +22,6 @@ export type DocumentKindState = 'missing' | 'waiting' | 'approved' | 'rejected'
 /** Kinds whose approval makes a profile verified. */
 export const VERIFYING_DOCUMENT_TYPES: readonly DocumentType[] = ['identity', 'address']
 
-/** IDocument (api-shapes §9). */
-export interface PlayerDocument {
-  id: number
-  description: string | null
-  document_type: DocumentType
-  status: DocumentStatus
-  created_at: string
-  updated_at: string
-  file_name: string
-  /** Beyond the platform's shape: why it was rejected, the file's size and type. */
-  rejection_reason: string | null
-  size_bytes: number
-  content_type: DocumentContentType
-}
-
-export interface VerificationStatus {
-  verified: boolean
-  kinds: Record<DocumentType, DocumentKindState>
-  /** Upload rules, so the page checks a file as the server will. */
-  max_bytes: number
-  max_waiting: number
-  waiting: number
-  accepted: DocumentContentType[]
-}
-
 export const DESCRIPTION_MAX_LENGTH = 500
 export const FILE_NAME_MAX_LENGTH = 255
 export const DEFAULT_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024
@@ -108,7 +83,7 @@ export function sanitizeFileName(name: string | undefined, type: DocumentContent
 
 /** The state of each kind from the player's documents: any approved one wins, then a waiting one. */
 export function documentKinds(
-  documents: ReadonlyArray<Pick<PlayerDocument, 'document_type' | 'status'>>,
+  documents: ReadonlyArray<{ document_type: DocumentType; status: DocumentStatus }>,
 ): Record<DocumentType, DocumentKindState> {
   const state = (type: DocumentType): DocumentKindState => {
     const of = documents.filter((d) => d.document_type === type)

@@ -11,25 +11,3 @@ export const DEFAULT_REALITY_CHECK_MINUTES: RealityCheckMinutes = 60
 
 export const isRealityCheckMinutes = (value: number): value is RealityCheckMinutes =>
   (REALITY_CHECK_OPTIONS as readonly number[]).includes(value)
-
-/** The player's current real-money play session with its totals, in minor units of `currency`. */
-export interface RealityCheckSession {
-  /** When the play session started (a reload or another game does not start a new one). */
-  started_at: string
-  /** The game of the newest open game session. */
-  game_title: string
-  currency: string
-  wagered_cents: number
-  won_cents: number
-  /** won - wagered: negative when the player is down. */
-  net_cents: number
-}
-
-/** `GET /api/player/reality_check` (and the answer of `PUT`). */
-export interface RealityCheckState {
-  /** The interval in force: the player's choice, else the casino's default. */
-  interval_minutes: number
-  default_minutes: number
-  options: number[]
-  session: RealityCheckSession | null
-}

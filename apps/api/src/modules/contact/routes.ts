@@ -1,14 +1,7 @@
-import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponses } from '../../lib/schemas.ts'
+import { contactBody, contactReceived } from '@aurum/shared/contracts/contact'
 import type { ContactService } from './service.ts'
-
-export const contactBody = z.strictObject({
-  contact: z.strictObject({
-    email: z.email().max(254),
-    content: z.string().trim().min(10).max(5_000),
-  }),
-})
 
 /** Accepted messages per address in 10 minutes. */
 export const CONTACT_MESSAGES_PER_WINDOW = 5
@@ -27,7 +20,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
         tags: ['support'],
         summary: 'Message to support: stored, and e-mailed to support when SMTP is configured',
         body: contactBody,
-        response: { 201: z.object({ id: z.number(), status: z.literal('received') }), ...errorResponses },
+        response: { 201: contactReceived, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -2,16 +2,7 @@ import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../lib/errors.ts'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
-
-const session = z.object({
-  id: z.number(),
-  ip: z.string(),
-  country: z.string(),
-  user_agent: z.string(),
-  created_at: z.string(),
-  last_seen_at: z.string(),
-  current: z.boolean(),
-})
+import { playerSession, sessionIdParam, signedOut } from '@aurum/shared/contracts/security'
 
 /** The security page's sessions: list them, sign one out, or sign out every other one. */
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +13,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The player’s active sessions (IUserSession)',
-        response: { 200: z.array(session), 401: errorResponse },
+        response: { 200: z.array(playerSession), 401: errorResponse },
       },
     },
     async (request) => app.sessions.list(request.requireUser(), request.session?.id ?? null),
@@ -33,7 +24,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Signs out one of the player’s sessions',
-        params: z.strictObject({ id: z.coerce.number().int().positive() }),
+        params: sessionIdParam,
         response: { 204: z.null(), 401: errorResponse, 404: errorResponse, ...errorResponses },
       },
     },
@@ -49,7 +40,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Signs out every session but this one',
-        response: { 200: z.object({ signed_out: z.number() }), 401: errorResponse },
+        response: { 200: signedOut, 401: errorResponse },
       },
     },
     async (request) => ({

@@ -2,52 +2,13 @@ import multipart from '@fastify/multipart'
 import { z } from 'zod'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  DESCRIPTION_MAX_LENGTH,
-  DOCUMENT_CONTENT_TYPES,
-  DOCUMENT_STATUSES,
-  DOCUMENT_TYPES,
-} from '@aurum/shared'
+import { DESCRIPTION_MAX_LENGTH, DOCUMENT_TYPES } from '@aurum/shared'
 import { AppError, RequestValidationError } from '../../lib/errors.ts'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
+import { playerDocument, verificationStatus } from '@aurum/shared/contracts/verification'
+import { idParam } from '@aurum/shared/contracts/common'
 import { unsafeTextIssues } from '../../lib/safe-text.ts'
 import type { VerificationService } from './service.ts'
-
-const idParam = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
-
-const playerDocument = z
-  .object({
-    id: z.number(),
-    description: z.string().nullable(),
-    document_type: z.enum(DOCUMENT_TYPES),
-    status: z.enum(DOCUMENT_STATUSES),
-    created_at: z.string(),
-    updated_at: z.string(),
-    file_name: z.string(),
-    rejection_reason: z.string().nullable(),
-    size_bytes: z.number(),
-    content_type: z.enum(DOCUMENT_CONTENT_TYPES),
-  })
-  .describe('IDocument (api-shapes §9) plus the rejection reason, size and type')
-
-const kindState = z.enum(['missing', 'waiting', 'approved', 'rejected'])
-const verificationStatus = z
-  .object({
-    verified: z.boolean(),
-    kinds: z.object(
-      Object.fromEntries(DOCUMENT_TYPES.map((t) => [t, kindState])) as Record<
-        (typeof DOCUMENT_TYPES)[number],
-        typeof kindState
-      >,
-    ),
-    max_bytes: z.number(),
-    max_waiting: z.number(),
-    waiting: z.number(),
-    accepted: z.array(z.enum(DOCUMENT_CONTENT_TYPES)),
-  })
-  .describe(
-    'The overall state: verified (an approved identity and address document), each kind missing, waiting, approved or rejected, and the upload rules',
-  )
 
 // Control characters other than line breaks and tabs are dropped from the description.
 // eslint-disable-next-line no-control-regex -- exactly what is removed

@@ -1,6 +1,6 @@
-import type { Challenge } from 'altcha-lib'
+import type { CaptchaChallenge } from '@aurum/shared/contracts/captcha'
 import type { HttpClient } from '../../../lib/http/client.ts'
 
 /** GET /api/captcha/challenge: a fresh proof-of-work challenge (never cached: each is solved once). */
 export const getChallenge = (http: HttpClient, signal?: AbortSignal) =>
-  http.get<Challenge>('/api/captcha/challenge', { signal })
+  http.get<CaptchaChallenge>('/api/captcha/challenge', { signal })

@@ -6,6 +6,8 @@ const limit = (over: Partial<UserLimit>): UserLimit => ({
   type: 'wager',
   period: 'day',
   status: 'active',
+  strategy: null,
+  parent_type: null,
   created_at: '2026-11-01T00:00:00Z',
   disable_at: null,
   confirm_until: null,

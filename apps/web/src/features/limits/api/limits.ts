@@ -1,54 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  amountReached,
-  isExclusion,
-  LIMIT_CHANGE_DELAY_MS,
-  type LimitLifetime,
-  type LimitPeriod,
-  type LimitStatus,
-  type LimitType,
-} from '@aurum/shared'
+import { amountReached, isExclusion, LIMIT_CHANGE_DELAY_MS } from '@aurum/shared'
+import type { LimitAccount, LimitRequest, UserLimit } from '@aurum/shared/contracts/limits'
 import type { HttpClient } from '../../../lib/http/client.ts'
 import { useServices } from '../../../lib/services.tsx'
 import { useProject } from '../../info/api/get-project.ts'
 
-/** One wallet of an amount limit (ILimitAccount). */
-export interface LimitAccount {
-  currency: string
-  amount_cents: number
-  current_value_amount_cents: number
-  /** The end of the current period. */
-  active_until: string | null
-}
-
-/** IUserLimit as the api answers it, with a session limit's minutes and the change that waits. */
-export interface UserLimit {
-  id: number
-  type: LimitType
-  /** The period of an amount or session limit; the lifetime of a cooling-off or self-exclusion. */
-  period: string
-  status: LimitStatus
-  created_at: string
-  disable_at: string | null
-  confirm_until: string | null
-  accounts: LimitAccount[]
-  session: { minutes: number; current_minutes: number; active_until: string | null } | null
-  pending: {
-    period: string
-    accounts: Array<{ currency: string; amount_cents: number }>
-    minutes: number | null
-    effective_at: string
-  } | null
-}
-
-export type LimitRequest =
-  | {
-      type: 'deposit' | 'wager' | 'loss'
-      period: LimitPeriod
-      accounts: Array<{ currency: string; amount_cents: number }>
-    }
-  | { type: 'session'; period: LimitPeriod; minutes: number }
-  | { type: 'coolingoff' | 'selfexclusion'; period: LimitLifetime }
+export type { LimitAccount, LimitRequest, UserLimit }
 
 export const LIMITS_QUERY_KEY = ['player', 'limits'] as const
 

@@ -1,18 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { PlayerSession, SignedOut } from '@aurum/shared/contracts/security'
 import { useServices } from '../../../lib/services.tsx'
 import { PLAYER_QUERY_KEY } from '../../account/api/get-player.ts'
 import type { HttpClient } from '../../../lib/http/client.ts'
 
-/** A signed-in device (IUserSession). */
-export interface PlayerSession {
-  id: number
-  ip: string
-  country: string
-  user_agent: string
-  created_at: string
-  last_seen_at: string
-  current: boolean
-}
+export type { PlayerSession }
 
 /** ITwoFactorAuthData plus the QR code to scan. */
 export interface TwoFactorSetup {
@@ -44,7 +36,7 @@ export function useSessionMutations() {
     onSuccess: reload,
   })
   const revokeOthers = useMutation({
-    mutationFn: () => http.delete<{ signed_out: number }>('/api/player/sessions'),
+    mutationFn: () => http.delete<SignedOut>('/api/player/sessions'),
     onSuccess: reload,
   })
   return { revoke, revokeOthers }

@@ -1,13 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
+import type { ContactMessage, ContactReceived } from '@aurum/shared/contracts/contact'
 import { useServices } from '../../../lib/services.tsx'
 import { HttpError, type FieldErrors } from '../../../lib/http/errors.ts'
 
-export interface ContactMessage {
-  email: string
-  content: string
-}
-
-export type { FieldErrors }
+export type { ContactMessage, FieldErrors }
 
 /** POST /api/send_contact_message; on failure the `errors` map of the response is thrown (spec §8). */
 export function useSendContactMessage() {
@@ -15,7 +11,7 @@ export function useSendContactMessage() {
   return useMutation({
     mutationFn: async (contact: ContactMessage) => {
       try {
-        return await http.post<{ id: number; status: string }>('/api/send_contact_message', { contact })
+        return await http.post<ContactReceived>('/api/send_contact_message', { contact })
       } catch (error) {
         const errors =
           error instanceof HttpError
