@@ -3,6 +3,7 @@
  * payloads the casino publishes. The hub speaks the Centrifuge JSON protocol at `/sock`; the web
  * app uses the official `centrifuge` client.
  */
+import type { WinNotice } from './contracts/games.ts'
 
 /** Public channels: every connection, guests included, may subscribe. */
 export const PUBLIC_CHANNELS = ['wins', 'jackpots_changes'] as const
@@ -66,22 +67,8 @@ export interface PaymentChangeNotice {
   type: string
 }
 
-/** `public:wins` (IWinnerResponse, api-shapes §3): one notable win. */
-export interface WinNotice {
-  /** Unix seconds */
-  at: number
-  bet_amount_cents: number
-  win_amount_cents: number
-  currency: string
-  game_identifier: string
-  game_table_image_path: string
-  game_table_url: string
-  game_title: string
-  /** The win formatted in the publisher's language (the list endpoint: the request's), e.g. "1,250.00 EUR" */
-  humanized_win: string
-  /** The player's display name, masked (e.g. "ja***") */
-  nickname: string
-}
+/** `public:wins` (IWinnerResponse, api-shapes §3): one notable win (contracts/games.ts). */
+export type { WinNotice }
 
 /**
  * `game_limits`: a limit stopped the player's play (a bet refused, a game session ended, an

@@ -6,84 +6,26 @@ import type { Database } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import { errorResponse, errorResponses, localeQuery } from '../../lib/schemas.ts'
+import { idParam } from '@aurum/shared/contracts/common'
+import {
+  FAVOURITES_V1,
+  FAVOURITES_V2,
+  favouritesAnswer,
+  game,
+  favouritesHeaders,
+  filterBody,
+  gameCollection,
+  gamePage,
+  gameProvider,
+  gamesByIdsBody,
+  gamesBySeoTitlesBody,
+  launchAnswer,
+  launchBody,
+  playedGame,
+  winNotice,
+} from '@aurum/shared/contracts/games'
 import type { Catalogue, GameFilter, GameRow } from './catalogue.ts'
 import type { SeamlessWallet } from './wallet.ts'
-
-/** Spec §7: favourites answer ids (v1) or full games (v2) by this header. */
-const FAVOURITES_V1 = 'application/vnd.s.v1+json'
-const FAVOURITES_V2 = 'application/vnd.s.v2+json'
-/** Largest page the filter serves. */
-const MAX_PAGE_SIZE = 100
-
-const game = z
-  .object({
-    identifier: z.string(),
-    seo_title: z.string(),
-    slug: z.string(),
-    title: z.string(),
-    provider: z.string(),
-    categories: z.array(z.string()),
-    devices: z.array(z.string()),
-    currencies: z.record(z.string(), z.object({ id: z.number(), jackpot: z.null() })),
-    uniq_seo_title: z.boolean(),
-    has_demo_mode: z.boolean(),
-    lines: z.number().nullable(),
-    ways: z.number().nullable(),
-    volatility_rating: z.string(),
-    hit_rate: z.string(),
-    payout: z.string(),
-    unfinished_games_for: z.array(z.never()),
-    preview: z.string(),
-    badges: z.array(z.string()),
-    collections: z.record(z.string(), z.number()),
-    rtp: z.number(),
-    max_win_x: z.number(),
-    type: z.string(),
-  })
-  .describe('IGame (api-shapes §4.3/§4.4) plus rtp, max_win_x and type')
-
-const pagination = z.object({
-  current_page: z.number(),
-  next_page: z.number().nullable(),
-  prev_page: z.number().nullable(),
-  total_pages: z.number(),
-  total_count: z.number(),
-})
-
-const device = z.enum(['desktop', 'mobile'])
-const slugText = z.string().min(1).max(100)
-
-const filterBody = z.strictObject({
-  device: device.optional(),
-  page: z.number().int().min(1).max(10_000).default(1),
-  page_size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
-  without_territorial_restrictions: z.boolean().optional(),
-  filter: z
-    .strictObject({
-      categories: z
-        .strictObject({ identifiers: z.array(slugText).max(50), strategy: z.literal('OR').default('OR') })
-        .optional(),
-      providers: z.array(slugText).max(50).optional(),
-      title: z.string().max(100).optional(),
-      currencies: z.array(z.string().max(5)).max(20).optional(),
-      volatility_rating: z
-        .array(z.enum(['low', 'low-medium', 'medium', 'medium-high', 'high', 'very-high']))
-        .max(6)
-        .optional(),
-      lines: z.number().int().min(1).max(10_000).optional(),
-      ways: z.number().int().min(1).max(1_000_000).optional(),
-      hit_rate: z.number().min(0).max(100).optional(),
-      payout: z.number().min(0).max(100).optional(),
-    })
-    .optional(),
-  sort: z
-    .strictObject({
-      type: z.enum(['position', 'title', 'released', 'rtp']).default('position'),
-      direction: z.enum(['ASC', 'DESC']).default('ASC'),
-      top_categories: z.array(slugText).max(20).optional(),
-    })
-    .optional(),
-})
 
 /** The game as the client reads it (api-shapes §4.3). */
 export function gameItem(g: GameRow) {
@@ -165,16 +107,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Game providers (our studios) that have games the player may see',
         response: {
-          200: z.array(
-            z.object({
-              id: z.string(),
-              title: z.string(),
-              provider: z.string(),
-              slug: z.string(),
-              url: z.string(),
-              name: z.string(),
-            }),
-          ),
+          200: z.array(gameProvider),
         },
       },
     },
@@ -196,7 +129,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Lobby categories with their game counts (titles in the requested language)',
         querystring: localeQuery,
-        response: { 200: z.array(z.object({ id: z.string(), title: z.string(), games_count: z.number() })) },
+        response: { 200: z.array(gameCollection) },
       },
     },
     async (request) =>
@@ -214,7 +147,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'A page of games by device, categories (OR), providers, title, volatility, lines or ways',
         body: filterBody,
-        response: { 200: z.object({ data: z.array(game), pagination }), ...errorResponses },
+        response: { 200: gamePage, ...errorResponses },
       },
     },
     async (request) => {
@@ -255,7 +188,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Games by identifiers or seo titles, keyed by what was asked',
-        body: z.strictObject({ device: device.optional(), game_ids: z.array(slugText).min(1).max(100) }),
+        body: gamesByIdsBody,
         response: { 200: z.record(z.string(), game), ...errorResponses },
       },
     },
@@ -274,10 +207,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Games by seo titles (the game page finds its game here)',
-        body: z.strictObject({
-          game_seo_titles: z.array(slugText).min(1).max(50),
-          without_territorial_restrictions: z.boolean().optional(),
-        }),
+        body: gamesBySeoTitlesBody,
         response: { 200: z.record(z.string(), game), ...errorResponses },
       },
     },
@@ -296,12 +226,9 @@ export const gameRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: `Favourites: per-currency game ids with ${FAVOURITES_V1}, full games (each with the list's total_count) with ${FAVOURITES_V2}, named by the accept-client header or a versioned Accept header`,
-        headers: z.object({
-          'accept-client': z.enum([FAVOURITES_V1, FAVOURITES_V2]).optional(),
-          accept: z.string().max(2_048).optional(),
-        }),
+        headers: favouritesHeaders,
         response: {
-          200: z.union([z.array(z.number()), z.array(game.extend({ total_count: z.number() }))]),
+          200: favouritesAnswer,
           401: errorResponse,
         },
       },
@@ -329,7 +256,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: method === 'PUT' ? 'Adds a favourite by a per-currency game id' : 'Removes a favourite',
-        params: z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        params: idParam,
         response: { 204: z.null(), 401: errorResponse, 404: errorResponse, ...errorResponses },
       },
       handler: async (request, reply) => {
@@ -349,22 +276,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Recent notable wins (10× the bet or more), newest first; live updates on `public:wins`',
         response: {
-          200: z.array(
-            z
-              .object({
-                at: z.number().describe('Unix seconds'),
-                bet_amount_cents: z.number(),
-                win_amount_cents: z.number(),
-                currency: z.string(),
-                game_identifier: z.string(),
-                game_table_image_path: z.string(),
-                game_table_url: z.string(),
-                game_title: z.string(),
-                humanized_win: z.string(),
-                nickname: z.string().describe('Masked: the first two characters'),
-              })
-              .describe('IWinnerResponse'),
-          ),
+          200: z.array(winNotice),
         },
       },
     },
@@ -381,7 +293,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'The player’s recent games',
         response: {
-          200: z.array(z.object({ identifier: z.string(), last_activity_at: z.string().nullable() })),
+          200: z.array(playedGame),
           401: errorResponse,
         },
       },
@@ -400,17 +312,9 @@ export const gameRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'The game frame’s address: demo (FUN, no wallet) for anyone, real money with a single-use launch token for the player',
-        body: z.strictObject({
-          identifier: slugText,
-          mode: z.enum(['real', 'demo']),
-          currency: z
-            .string()
-            .regex(/^[A-Z]{3,4}$/)
-            .optional(),
-          locale: z.string().max(10).optional(),
-        }),
+        body: launchBody,
         response: {
-          200: z.object({ url: z.string(), mode: z.enum(['real', 'demo']), currency: z.string() }),
+          200: launchAnswer,
           401: errorResponse,
           403: errorResponse,
           404: errorResponse,

@@ -1,29 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { deriveShared, type HttpClient } from '../../../lib/http/client.ts'
 import { useServices } from '../../../lib/services.tsx'
+import type { GameItem, GamePage } from '@aurum/shared/contracts/games'
 
-/** A game as the catalogue answers it (api-shapes §4.3). */
-export interface GameItem {
-  identifier: string
-  seo_title: string
-  slug: string
-  title: string
-  provider: string
-  categories: string[]
-  currencies: Record<string, { id: number; jackpot: null }>
-  has_demo_mode: boolean
-  lines: number | null
-  ways: number | null
-  volatility_rating: string
-  payout: string
-  preview: string
-  badges: string[]
-  /** The game's collections (its categories, and `wager0` for the minimum-wager notice of spec §8). */
-  collections: Record<string, number>
-  rtp: number
-  max_win_x: number
-  type: string
-}
+export type { GameItem, GamePage }
 
 /**
  * What a lobby tile reads of a game. Lists keep only this (and `ListGame`'s ids): the server's page
@@ -57,18 +37,6 @@ export const listGame = (game: ListGame): ListGame => ({
   ...tileGame(game),
   currencies: Object.fromEntries(Object.entries(game.currencies).map(([code, { id }]) => [code, { id }])),
 })
-
-/** A page of games as the catalogue answers it, or as a list keeps it (`GamePage<ListGame>`). */
-export interface GamePage<Game = GameItem> {
-  data: Game[]
-  pagination: {
-    current_page: number
-    next_page: number | null
-    prev_page: number | null
-    total_pages: number
-    total_count: number
-  }
-}
 
 export interface GameListFilter {
   categories?: string[]

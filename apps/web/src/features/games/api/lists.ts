@@ -1,12 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { GameCollection, GameProvider } from '@aurum/shared/contracts/games'
 import type { HttpClient } from '../../../lib/http/client.ts'
 
-/** A studio as GET /api/games/providers answers it: `id` is the catalogue's number, `slug` the URL name. */
-export interface GameProvider {
-  id: string
-  slug: string
-  title: string
-}
+export type { GameCollection, GameProvider }
 
 export const PROVIDERS_KEY = ['games', 'providers'] as const
 
@@ -16,13 +12,6 @@ export const providersQuery = (http: HttpClient) =>
     queryFn: ({ signal }) => http.get<GameProvider[]>('/api/games/providers', { signal }),
     staleTime: 600_000,
   })
-
-/** A lobby category as GET /api/games/collections answers it: `id` is its slug, `title` translated. */
-export interface GameCollection {
-  id: string
-  title: string
-  games_count: number
-}
 
 /** GET /api/games/collections: the lobby's categories (ids are their slugs) for this player. */
 export const collectionsQuery = (http: HttpClient, locale: string) =>
