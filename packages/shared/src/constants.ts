@@ -58,3 +58,10 @@ export const AB_TEST_GROUPS = { a: 543, b: 544 } as const
 
 /** User agents of crawlers and bots: no chat widget, no captcha (spec §2, §4). */
 export const BOT_USER_AGENT = /bot|crawler|spider|slurp|bingpreview|facebookexternalhit|headless/i
+
+/**
+ * What the second step of a sign-in (and turning 2FA off) accepts: a 6-digit TOTP code, or a
+ * backup code, `7KQ2-M9XD-4HVA-0RTE` (19 characters) or one of the older `a1b2c-3d4e5`, typed
+ * with or without dashes or spaces.
+ */
+export const SECOND_FACTOR_CODE = { min: 6, max: 24 } as const

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { SECOND_FACTOR_CODE } from '@aurum/shared'
 import {
   countryField,
   dateOfBirthField,
@@ -13,7 +12,19 @@ import { passwordSchema } from './passwords.ts'
 import { phoneNumberSchema } from '../../lib/phone.ts'
 import type { AccountsService } from './service.ts'
 import type { CaptchaService } from '../captcha/service.ts'
-import { userInfo } from '@aurum/shared/contracts/accounts'
+import {
+  accepted,
+  backupCodeStatus,
+  backupCodes,
+  disableTwoFactorBody,
+  enableTwoFactorBody,
+  renewBackupCodesBody,
+  signInAnswer,
+  signInBody,
+  twoFactorEnabled,
+  twoFactorSetup,
+  userInfo,
+} from '@aurum/shared/contracts/accounts'
 
 const email = z.email().max(254)
 
@@ -103,22 +114,6 @@ export const credentialsBody = z.strictObject({
   ).refine((u) => u.password !== undefined || u.email !== undefined, nonEmpty),
 })
 
-/** First step: e-mail and password; second step (2FA on): `otp_attempt`, a TOTP or backup code. */
-export const signInBody = z.strictObject({
-  user: z.union([
-    z.strictObject({
-      email,
-      password: z.string().min(1).max(256),
-      dfpc: z.string().max(512).optional(),
-      captcha: z.string().max(4_096).optional(),
-      custom_login_reg: z.string().max(16).optional(),
-    }),
-    z.strictObject({
-      otp_attempt: z.string().trim().min(SECOND_FACTOR_CODE.min).max(SECOND_FACTOR_CODE.max),
-    }),
-  ]),
-})
-
 /** Captcha: registration requires one while enabled for it; the other forms check one when given. */
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accounts: AccountsService
@@ -162,7 +157,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
           'Sign in with e-mail and password; with 2FA on the answer is {two_factor_required: true} and a second call sends otp_attempt',
         body: signInBody,
         response: {
-          200: z.union([userInfo, z.object({ two_factor_required: z.literal(true) })]),
+          200: signInAnswer,
           451: errorResponse,
           429: errorResponse,
           ...errorResponses,
@@ -177,13 +172,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         : accounts.signIn(user.email, user.password, request, reply)
     },
   )
-  const twoFactorSetup = z
-    .object({
-      otp_secret: z.string(),
-      data: z.string().describe('otpauth:// URI'),
-      qr: z.string().describe('QR code, SVG data URL'),
-    })
-    .describe('ITwoFactorAuthData plus the QR code')
   app.get(
     '/api/v2/player/two_factor',
     {
@@ -207,19 +195,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'Turns two-factor authentication on with a code from the new secret; answers single-use backup codes',
-        body: z.strictObject({
-          two_factor: z.strictObject({
-            otp_secret: z.string().min(16).max(64),
-            authentication_code: z.string().regex(/^\d{6}$/, 'validation.invalid'),
-            password: z
-              .string()
-              .max(256)
-              .optional()
-              .describe('Needed when the password was not entered in the last 15 minutes'),
-          }),
-        }),
+        body: enableTwoFactorBody,
         response: {
-          200: z.object({ otp_secret: z.string(), data: z.string(), backup_codes: z.array(z.string()) }),
+          200: twoFactorEnabled,
           401: errorResponse,
           403: errorResponse,
           ...errorResponses,
@@ -238,12 +216,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Turns two-factor authentication off with the password and a code (or a backup code)',
-        body: z.strictObject({
-          two_factor: z.strictObject({
-            authentication_code: z.string().trim().min(SECOND_FACTOR_CODE.min).max(SECOND_FACTOR_CODE.max),
-            password: z.string().min(1).max(256),
-          }),
-        }),
+        body: disableTwoFactorBody,
         response: { 204: z.null(), 401: errorResponse, ...errorResponses },
       },
     },
@@ -261,7 +234,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         summary:
           'How many unused backup codes the player has; `outdated` when any is of the old, shorter kind (new ones are then offered)',
         response: {
-          200: z.object({ remaining: z.number().int(), outdated: z.boolean() }),
+          200: backupCodeStatus,
           401: errorResponse,
         },
       },
@@ -276,18 +249,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'Ten new single-use backup codes; every other backup code stops working. Needs a current code (or a backup code)',
-        body: z.strictObject({
-          two_factor: z.strictObject({
-            authentication_code: z.string().trim().min(SECOND_FACTOR_CODE.min).max(SECOND_FACTOR_CODE.max),
-            password: z
-              .string()
-              .max(256)
-              .optional()
-              .describe('Needed when the password was not entered in the last 15 minutes'),
-          }),
-        }),
+        body: renewBackupCodesBody,
         response: {
-          200: z.object({ backup_codes: z.array(z.string()) }),
+          200: backupCodes,
           401: errorResponse,
           403: errorResponse,
           ...errorResponses,
@@ -312,9 +276,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     .min(20)
     .max(100)
     .regex(/^[\w-]+$/, 'validation.token_invalid')
-  const accepted = z
-    .object({ status: z.literal('accepted') })
-    .describe('The same answer whether or not the address has an account')
   app.get(
     '/api/users/confirmation',
     {
@@ -383,7 +344,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
           ),
         }),
         response: {
-          200: z.union([userInfo, z.object({ two_factor_required: z.literal(true) })]),
+          200: signInAnswer,
           429: errorResponse,
           ...errorResponses,
         },
@@ -452,7 +413,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
           'E-mails a new confirmation link to the signed-in player (`id`: their own id; any other answers 404). 422 on `email` when confirmed already',
         params: z.strictObject({ id: z.coerce.number().int().positive() }),
         response: {
-          200: z.object({ status: z.literal('accepted') }),
+          200: accepted,
           401: errorResponse,
           404: errorResponse,
           429: errorResponse,

@@ -3,33 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Locale } from '@aurum/shared'
 import { AppError } from '../../lib/errors.ts'
 import { phoneNumberSchema } from '../../lib/phone.ts'
-import { errorResponse, errorResponses, localeParam } from '../../lib/schemas.ts'
+import { errorResponse, errorResponses } from '../../lib/schemas.ts'
 import { userInfo } from '@aurum/shared/contracts/accounts'
 import type { AccountsService } from '../accounts/service.ts'
 import type { GdprReports } from './gdpr.ts'
-import { SUBSCRIPTION_FLAGS, type PlayerService } from './service.ts'
-
-const phone = z.object({ number: z.string().nullable() }).describe('The player’s phone, E.164')
-
-const flags = Object.fromEntries(SUBSCRIPTION_FLAGS.map((f) => [f, z.boolean()])) as Record<
-  (typeof SUBSCRIPTION_FLAGS)[number],
-  z.ZodBoolean
->
-const subscriptions = z.object(flags).describe('ISubscriptions')
-export const subscriptionsBody = z
-  .strictObject(subscriptions.partial().shape)
-  .refine((f) => Object.keys(f).length > 0, { message: 'validation.nothing_to_change', path: ['base'] })
-
-const groupIds = z.array(z.number().int()).max(1).default([])
-export const groupsBody = z.strictObject({
-  groups: z.strictObject({ add: groupIds, remove: groupIds }),
-})
-
-const token = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[\w-]+$/, 'validation.token_invalid')
+import type { PlayerService } from './service.ts'
+import {
+  gdprAccepted,
+  gdprTokenParam,
+  groupsBody,
+  localeBody,
+  phone,
+  phoneSet,
+  subscriptions,
+  subscriptionsBody,
+} from '@aurum/shared/contracts/player'
 
 export const playerRoutes: FastifyPluginAsyncZod<{
   player: PlayerService
@@ -52,7 +40,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
           'Sets the phone number: international form with a leading + (a mobile or fixed line), stored as E.164',
         body: z.strictObject({ phone: z.strictObject({ number: phoneNumberSchema }) }),
         response: {
-          201: z.object({ number: z.string() }),
+          201: phoneSet,
           401: errorResponse,
           429: errorResponse,
           ...errorResponses,
@@ -124,8 +112,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Sets the player’s language (used for e-mails); answers the profile',
-        // A string first, so a value of another type is malformed (400) rather than an unknown language (422).
-        body: z.strictObject({ locale: z.string().pipe(localeParam) }),
+        body: localeBody,
         response: { 200: userInfo, 401: errorResponse, ...errorResponses },
       },
     },
@@ -144,7 +131,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
         summary:
           'Exports everything held on the player as JSON, delivered by an e-mailed download link valid for 7 days; at most 3 a day',
         response: {
-          202: z.object({ status: z.literal('accepted') }),
+          202: gdprAccepted,
           401: errorResponse,
           429: errorResponse,
         },
@@ -163,7 +150,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'Downloads a data export from its e-mailed link: the same player must be signed in; an unknown, expired or another player’s link answers 404',
-        params: z.strictObject({ token }),
+        params: gdprTokenParam,
         response: {
           200: z.string().describe('The export, a JSON attachment'),
           401: errorResponse,

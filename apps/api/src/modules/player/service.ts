@@ -1,16 +1,8 @@
+import { SUBSCRIPTION_FLAGS, type Subscriptions } from '@aurum/shared/contracts/player'
 import { AB_TEST_GROUPS, type Locale } from '@aurum/shared'
 import type { Database } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
-
-/** ISubscriptions (api-shapes §2.3): the player's marketing consents. */
-export const SUBSCRIPTION_FLAGS = [
-  'receive_promos',
-  'receive_sms_promos',
-  'receive_promos_via_phone_calls',
-  'agreed_to_partner_promotions',
-] as const
-export type Subscriptions = Record<(typeof SUBSCRIPTION_FLAGS)[number], boolean>
 
 /** Groups a player may join or leave: the two variants of the registration test, one at a time. */
 const SELF_SERVICE_GROUPS: readonly number[] = [AB_TEST_GROUPS.a, AB_TEST_GROUPS.b]

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useServices } from '../../../lib/services.tsx'
 import type { UserInfo } from '@aurum/shared'
+import type { SignInAnswer } from '@aurum/shared/contracts/accounts'
 import { PLAYER_QUERY_KEY } from './get-player.ts'
 
-export type SignInAnswer = UserInfo | { two_factor_required: true }
+export type { SignInAnswer }
 
 /**
  * POST /api/users/sign_in: e-mail and password, then `otp_attempt` when two-factor

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { UserInfo } from '@aurum/shared'
+import type { Accepted } from '@aurum/shared/contracts/accounts'
 import { useServices } from '../../../lib/services.tsx'
 import type { SignInAnswer } from './auth-mutations.ts'
 import { PLAYER_QUERY_KEY } from './get-player.ts'
-
-type Accepted = { status: 'accepted' }
 
 /** POST /api/users/password: asks for a reset link; the answer is the same for every address. */
 export function useRequestPasswordReset() {

@@ -1,16 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { UserInfo } from '@aurum/shared'
+import type { GdprAccepted, Subscriptions } from '@aurum/shared/contracts/player'
 import { useServices } from '../../../lib/services.tsx'
 import { PLAYER_QUERY_KEY } from '../../account/api/get-player.ts'
 import type { HttpClient } from '../../../lib/http/client.ts'
 
-/** Marketing consents (ISubscriptions, api-shapes §2.3). */
-export interface Subscriptions {
-  receive_promos: boolean
-  receive_sms_promos: boolean
-  receive_promos_via_phone_calls: boolean
-  agreed_to_partner_promotions: boolean
-}
+export type { Subscriptions }
 
 const SUBSCRIPTIONS_KEY = ['player', 'subscriptions'] as const
 
@@ -67,7 +62,7 @@ export function useUpdateLocale() {
 /** POST /api/gdpr_reports: the export is e-mailed as a link. */
 export function useRequestDataExport() {
   const { http } = useServices()
-  return useMutation({ mutationFn: () => http.post<{ status: string }>('/api/gdpr_reports') })
+  return useMutation({ mutationFn: () => http.post<GdprAccepted>('/api/gdpr_reports') })
 }
 
 /** PUT /api/users: a new password or e-mail address, confirmed with the current password. */

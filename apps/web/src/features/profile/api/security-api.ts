@@ -1,17 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { PlayerSession, SignedOut } from '@aurum/shared/contracts/security'
+import type { BackupCodeStatus, BackupCodes, TwoFactorSetup } from '@aurum/shared/contracts/accounts'
 import { useServices } from '../../../lib/services.tsx'
 import { PLAYER_QUERY_KEY } from '../../account/api/get-player.ts'
 import type { HttpClient } from '../../../lib/http/client.ts'
 
 export type { PlayerSession }
 
-/** ITwoFactorAuthData plus the QR code to scan. */
-export interface TwoFactorSetup {
-  otp_secret: string
-  data: string
-  qr: string
-}
+export type { TwoFactorSetup }
 
 const SESSIONS_KEY = ['player', 'sessions'] as const
 const TWO_FACTOR_KEY = ['player', 'two-factor'] as const
@@ -61,7 +57,7 @@ export function useBackupCodeStatus(enabled: boolean) {
   return useQuery({
     queryKey: BACKUP_CODES_KEY,
     queryFn: ({ signal }) =>
-      http.get<{ remaining: number; outdated: boolean }>('/api/v2/player/two_factor/backup_codes', {
+      http.get<BackupCodeStatus>('/api/v2/player/two_factor/backup_codes', {
         signal,
       }),
     enabled,
@@ -74,7 +70,7 @@ export function useRenewBackupCodes() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (two_factor: { authentication_code: string; password: string }) =>
-      http.post<{ backup_codes: string[] }>('/api/v2/player/two_factor/backup_codes', { two_factor }),
+      http.post<BackupCodes>('/api/v2/player/two_factor/backup_codes', { two_factor }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BACKUP_CODES_KEY }),
   })
 }
@@ -89,7 +85,7 @@ export function useTwoFactorMutations() {
   }
   const enable = useMutation({
     mutationFn: (two_factor: { otp_secret: string; authentication_code: string; password?: string }) =>
-      http.post<{ backup_codes: string[] }>('/api/v2/player/two_factor', { two_factor }),
+      http.post<BackupCodes>('/api/v2/player/two_factor', { two_factor }),
     onSuccess: after,
   })
   const disable = useMutation({
