@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
-import { z } from 'zod'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from '../config.ts'
 import { errorResponse } from '../lib/schemas.ts'
+import { authAnswer, authBody, notificationSubscription } from '@aurum/shared/contracts/realtime'
 import {
   connectionToken,
   REALTIME_SOCKET_PATH,
@@ -29,27 +29,6 @@ export const REALTIME_CLIENT_NAME = 'aurum'
 export const NEWER_SOCKET_PATH = '/connection/websocket'
 /** A websocket message larger than this closes the connection (1009); commands are small. */
 export const MAX_MESSAGE_BYTES = 64 * 1024
-/** Channels one auth request may ask for (the casino's private channels are 16). */
-const MAX_AUTH_CHANNELS = 32
-
-const authBody = z
-  .strictObject({
-    client: z.string().min(1).max(64).describe('The connection id the connect reply gave'),
-    channels: z.array(z.string().min(1).max(255)).min(1).max(MAX_AUTH_CHANNELS),
-  })
-  .describe('Private channels to authorise for one connection')
-
-const authAnswer = z
-  .record(
-    z.string(),
-    z.object({
-      status: z.number().int().describe('200: granted; 403: not the player’s channel'),
-      info: z.string(),
-      sign: z.string().describe('The subscription token for this channel and connection'),
-    }),
-  )
-  .describe('Keyed by channel')
-
 /**
  * The websocket hub at `/sock` (and `/connection/websocket` for the current client's default
  * path), the private-channel auth endpoint of spec §7 and the newer mode's credentials. The
@@ -118,16 +97,7 @@ export default fp(
           tags: ['realtime'],
           summary: 'Credentials of the newer realtime mode (api-shapes §7.1)',
           response: {
-            200: z
-              .object({
-                user: z.string().describe("The player's id; '' for guests"),
-                url: z
-                  .string()
-                  .describe('The hub’s origin; the client connects to <url>/connection/websocket'),
-                client_name: z.string(),
-                token: z.string().describe('Connection token (JWT), valid 15 minutes'),
-              })
-              .describe('INotificationCenterSubscription'),
+            200: notificationSubscription,
           },
         },
       },

@@ -1,16 +1,13 @@
+import type * as Contract from '@aurum/shared/contracts/realtime'
 import { REALTIME_ERRORS, RealtimeError } from './errors.ts'
 
-/** One channel in the auth endpoint's answer (spec §7): status absent or 200 means OK, `sign` is the token. */
-export interface ChannelAuthorization {
-  status?: number
-  info?: string
-  sign?: string
-}
+/**
+ * One channel in the auth endpoint's answer (spec §7): status absent or 200 means OK, `sign` is the
+ * token. Read as possibly partial, as is a channel missing from the answer.
+ */
+export type ChannelAuthorization = Partial<Contract.AuthorizationAnswer[string]>
 export type AuthorizationAnswer = Record<string, ChannelAuthorization | undefined>
-export interface AuthorizationRequest {
-  client: string
-  channels: string[]
-}
+export type AuthorizationRequest = Contract.AuthorizationRequest
 
 /** Channels per request to the auth endpoint. */
 export const AUTH_BATCH_SIZE = 32
