@@ -86,8 +86,14 @@ export const userLimit = z
     strategy: z.null(),
     parent_type: z.null(),
     created_at: z.string(),
-    disable_at: z.string().nullable(),
-    confirm_until: z.string().nullable(),
+    disable_at: z
+      .string()
+      .nullable()
+      .describe('When a removal takes effect (confirmed or not), or when an exclusion ends'),
+    confirm_until: z
+      .string()
+      .nullable()
+      .describe('Until when the e-mailed link of a waiting change can be used'),
     accounts: z.array(account),
     session: z
       .object({ minutes: z.number(), current_minutes: z.number(), active_until: z.string().nullable() })

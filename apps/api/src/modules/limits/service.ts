@@ -15,7 +15,6 @@ import {
   type LimitLifetime,
   type LimitPeriod,
   type LimitRecord,
-  type LimitStatus,
   type GameLimitNotice,
   type LimitType,
   type Locale,
@@ -25,38 +24,10 @@ import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import type { MailService } from '../../lib/mail.ts'
 import { SESSION_IDLE_MS, SessionLimitError, WalletError, type PlayGuard } from '../games/index.ts'
+import type { UserLimit } from '@aurum/shared/contracts/limits'
 
 /** A limit as the client reads it (IUserLimit, api-shapes §6.5), with what waits to take effect. */
-export interface UserLimit {
-  id: number
-  type: LimitType
-  /** The period of an amount limit; the lifetime of a cooling-off or self-exclusion. */
-  period: string
-  status: LimitStatus
-  strategy: null
-  parent_type: null
-  created_at: string
-  /** When a removal takes effect (confirmed or not), or when an exclusion ends. */
-  disable_at: string | null
-  /** Until when the e-mailed link of a waiting change can be used. */
-  confirm_until: string | null
-  accounts: Array<{
-    currency: string
-    amount_cents: number
-    current_value_amount_cents: number
-    /** The end of the current period. */
-    active_until: string | null
-  }>
-  /** A session limit (its `accounts` are empty): the minutes of play per period, and those played. */
-  session: { minutes: number; current_minutes: number; active_until: string | null } | null
-  /** A loosening that waits: its period and amounts (minutes of a session limit), and when it may take effect. */
-  pending: {
-    period: string
-    accounts: Array<{ currency: string; amount_cents: number }>
-    minutes: number | null
-    effective_at: string
-  } | null
-}
+export type { UserLimit }
 
 export interface AmountLimitInput {
   type: 'deposit' | 'wager' | 'loss'

@@ -1,6 +1,8 @@
 import type { LimitsService } from '../limits/service.ts'
 import type { VerificationService } from '../verification/service.ts'
 import crypto from 'node:crypto'
+import type { z } from 'zod'
+import type { SubmitResult, submitBody } from '@aurum/shared/contracts/payments'
 import { CURRENCIES, currencyDefinition, inputUnit, minorToMajor, type Locale } from '@aurum/shared'
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -51,17 +53,10 @@ export function firstDepositSuggestion(currency: string, methods: readonly Provi
 }
 const PROFILE_FIELDS = ['first_name', 'last_name', 'country', 'city', 'address', 'postal_code'] as const
 
-export interface SubmitInput {
-  method_id: string
-  currency: string
-  action: PaymentAction
-  amount_cents: number
-  saved_profile_id?: string
-  fields: Record<string, string>
-  save_profile?: boolean
-}
+/** A payment as POST /api/payments takes it (its defaults applied). */
+export type SubmitInput = z.output<typeof submitBody>
 
-export type Next = { type: 'done' } | { type: 'redirect'; url: string }
+export type Next = SubmitResult['next']
 
 interface SavedProfileRow {
   id: string

@@ -3,34 +3,10 @@ import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import type { Locale } from '@aurum/shared'
 import { Ledger } from '../ledger/index.ts'
+import type { CompatibleAccount, PlayerStats, UserAccount } from '@aurum/shared/contracts/wallets'
 
-/** A wallet as the client reads it (IUserAccount, api-shapes §3.2). */
-export interface UserAccount {
-  currency: string
-  amount_cents: number
-  available_to_cashout_cents: number
-  available_to_bet_with_locked_cent: number
-  hidden_at: string | null
-  deposit_available: boolean
-  selected_lottery_id: number
-  active: boolean
-}
-
-/** The older shape (`compatibility=true`). */
-export interface UserAccountCompatibility {
-  currency: string
-  amount_cents: number
-  available_to_cashout_cents: number
-  wager_status: string
-}
-
-export interface PlayerStats {
-  deposits_count: number
-  deposits_sum: Record<string, number>
-  cashouts_sum: Record<string, number>
-  bets_sum: Record<string, number>
-  messages: { notice: string }
-}
+/** A wallet as the client reads it (IUserAccount, api-shapes §3.2), the older shape, the stats. */
+export type { CompatibleAccount, PlayerStats, UserAccount }
 
 /**
  * Opens the player's wallet in a currency (its real and bonus ledger accounts), inside the
@@ -99,7 +75,7 @@ export class WalletService {
     }))
   }
 
-  async listCompatible(userId: bigint): Promise<UserAccountCompatibility[]> {
+  async listCompatible(userId: bigint): Promise<CompatibleAccount[]> {
     return (await this.rows(userId)).map((w) => ({
       currency: w.currency,
       amount_cents: toNumber(w.real + w.bonus),
