@@ -21,7 +21,13 @@ import {
   useReportTransaction,
 } from '../api/cashbox-queries.ts'
 import { fraudCheckPayload } from '../fraud-check.ts'
-import type { MethodField, PaymentAction, PaymentsMethod, SubmitResult } from '../payments-lib/types.ts'
+import type {
+  MethodField,
+  PaymentAction,
+  PaymentPlan,
+  PaymentsMethod,
+  SubmitResult,
+} from '../payments-lib/types.ts'
 import styles from './cashbox.module.css'
 
 /** An amount in minor units as the player reads it (µBTC, mETH, 12.50 EUR). */
@@ -78,7 +84,7 @@ export function usePaymentForm({
     }),
     [method.id, currency, action, amountCents, savedProfileId],
   )
-  const [plan, setPlan] = useState<{ fee_cents: number; total_cents: number }>()
+  const [plan, setPlan] = useState<Pick<PaymentPlan, 'fee_cents' | 'total_cents'>>()
   useEffect(() => {
     let current = true
     if (skipPlan) {
@@ -245,7 +251,7 @@ export function PaymentPlanList({
 }: {
   currency: string
   amountCents: number
-  plan: { fee_cents: number; total_cents: number } | undefined
+  plan: Pick<PaymentPlan, 'fee_cents' | 'total_cents'> | undefined
 }) {
   const { t } = useTranslation()
   const fmt = useFormatAmount(currency)
