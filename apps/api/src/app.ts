@@ -47,6 +47,9 @@ import { gameArtRoutes } from './modules/games/art-routes.ts'
 import { Winners } from './modules/games/winners.ts'
 import realtime from './realtime/plugin.ts'
 import { RealtimeNotifier } from './realtime/notifier.ts'
+import { realtimeConsumer } from './realtime/event-consumer.ts'
+import { EventLog } from '@aurum/db'
+import { EventOutbox } from './events/outbox.ts'
 import { killAt } from './lib/fault-points.ts'
 import { LimitsService } from './modules/limits/service.ts'
 import { limitsRoutes } from './modules/limits/routes.ts'
@@ -228,10 +231,14 @@ export async function buildApp({
     },
     app.log,
   )
-  const ledger = new Ledger(db, (userId, currency) => notifier.balanceChanged(userId, currency))
-  const limits = new LimitsService(db, mail, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000)
+  // Events (docs/events.md): the outbox is written in the changes' transactions; the consumers
+  // apply it on whichever node takes their turn, the realtime notifications among them.
+  const eventLog = new EventLog(db, { pollMs: config.EVENT_POLL_MS, log: app.log })
+  const events = new EventOutbox(db, app.log, () => eventLog.nudge())
+  eventLog.register(realtimeConsumer(notifier))
+  const ledger = new Ledger(db, () => events.committed())
+  const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000)
   accounts.beforeSignIn = (userId, request) => limits.checkSignIn(userId, request.locale)
-  limits.onReached = (userId, notice) => notifier.limitReached(userId, notice)
   const verification = new VerificationService(
     db,
     createDocumentStorage(config),
@@ -249,18 +256,15 @@ export async function buildApp({
     db,
     ledger,
     paymentProvider,
-    (row) => notifier.paymentFinished(row),
+    () => events.committed(),
     limits,
     verification,
   )
   if (config.TEST_FAULT_POINT) payments.faultHook = killAt(config.TEST_FAULT_POINT)
-  const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, (row) =>
-    notifier.paymentFinished(row),
-  )
+  const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, () => events.committed())
   const catalogue = new Catalogue(db)
   // The casino's own guard is the players' limits; a test may put another in its place.
   const gameWallet = new SeamlessWallet(db, ledger, playGuard ?? limits.playGuard())
-  gameWallet.onRoundWon = (provider, roundId) => notifier.roundWon(provider, roundId)
   app.sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
   app.decorate('services', {
     info,
@@ -349,9 +353,11 @@ export async function buildApp({
     // Reset and resend requests a stopped node left unanswered.
     accounts.kickMailRequests()
     await payments.startPeriodic(app.log)
+    await eventLog.start()
   })
   app.addHook('onClose', async () => {
     await accounts.drainMailRequests().catch(() => undefined)
+    await eventLog.stop()
     notifier.stop()
     telemetry.stop()
     captcha.stop()

@@ -48,6 +48,11 @@ const envSchema = z.object({
   GAMES_OPEN_ROUND_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** Registrations one address may make per hour (a shared office or mobile network may need more). */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * Milliseconds between an idle event consumer's looks at the outbox (docs/events.md). Events
+   * written on the same node wake its consumers at once; this bounds the delay for the others.
+   */
+  EVENT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(100),
   /** Hours a loosened or removed responsible-gambling limit waits before it takes effect. */
   LIMIT_CHANGE_DELAY_HOURS: z.coerce
     .number()

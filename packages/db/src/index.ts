@@ -9,3 +9,10 @@ export {
 } from './client.ts'
 export { functionDrift, migrate, type MigrationSet } from './migrate.ts'
 export { Batcher } from './batch.ts'
+export {
+  EventLog,
+  type BatchResult,
+  type Consumer,
+  type EventLogOptions,
+  type OutboxEvent,
+} from './event-log.ts'
