@@ -50,6 +50,7 @@ import { RealtimeNotifier } from './realtime/notifier.ts'
 import { realtimeConsumer } from './realtime/event-consumer.ts'
 import { EventLog } from '@aurum/db'
 import { EventOutbox } from './events/outbox.ts'
+import { dailyTotalsConsumer } from './modules/reports/daily-totals.ts'
 import { killAt } from './lib/fault-points.ts'
 import { LimitsService } from './modules/limits/service.ts'
 import { limitsRoutes } from './modules/limits/routes.ts'
@@ -236,6 +237,7 @@ export async function buildApp({
   const eventLog = new EventLog(db, { pollMs: config.EVENT_POLL_MS, log: app.log })
   const events = new EventOutbox(db, app.log, () => eventLog.nudge())
   eventLog.register(realtimeConsumer(notifier))
+  eventLog.register(dailyTotalsConsumer())
   const ledger = new Ledger(db, () => events.committed())
   const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000)
   accounts.beforeSignIn = (userId, request) => limits.checkSignIn(userId, request.locale)
@@ -278,6 +280,7 @@ export async function buildApp({
     catalogue,
     gameWallet,
     verification,
+    eventLog,
   })
 
   await app.register(infoRoutes, {
@@ -378,6 +381,8 @@ declare module 'fastify' {
       catalogue: Catalogue
       gameWallet: SeamlessWallet
       verification: VerificationService
+      /** The outbox's consumers on this node (tests drain them). */
+      eventLog: EventLog
       payments: PaymentService
       cryptoDeposits: CryptoDeposits
     }

@@ -3,6 +3,15 @@ import { domainEvents } from '../events/outbox.ts'
 import { NOTABLE_MULTIPLIER } from '../modules/games/winners.ts'
 import type { RealtimeNotifier } from './notifier.ts'
 
+/** Payments that moved the player's balance (a withdrawal's money is held when it is requested). */
+const BALANCE_MOVED = new Set([
+  'deposit.succeeded',
+  'withdrawal.requested',
+  'withdrawal.recalled',
+  'withdrawal.rejected',
+])
+
+/** Payments the player is told of as finished (`payments_changes`). */
 const PAYMENT_PUSHED = new Set([
   'deposit.succeeded',
   'deposit.failed',
@@ -53,7 +62,7 @@ export function realtimeConsumer(notifier: RealtimeNotifier): Consumer {
           case 'withdrawal.recalled':
           case 'withdrawal.rejected': {
             const payment = event.payload
-            notifier.balanceChanged(userId, payment.currency)
+            if (BALANCE_MOVED.has(event.type)) notifier.balanceChanged(userId, payment.currency)
             if (PAYMENT_PUSHED.has(event.type))
               notifier.paymentFinished(userId, {
                 id: payment.payment_id,

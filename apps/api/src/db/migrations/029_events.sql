@@ -31,6 +31,6 @@ CREATE TABLE event_consumers (
 CREATE TABLE event_receipts (
   consumer text NOT NULL REFERENCES event_consumers (name),
   event_id bigint NOT NULL,
-  applied_at timestamptz NOT NULL DEFAULT now(),
+  applied_at timestamptz NOT NULL DEFAULT clock_timestamp(),
   PRIMARY KEY (consumer, event_id)
 );
