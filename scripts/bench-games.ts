@@ -185,7 +185,7 @@ async function eventLag(casino: Database, from: Date, to: Date): Promise<Run['la
     )
     if (left!.n === 0n) break
   }
-  const [row] = await casino.query<{ n: bigint; p50: number; p99: number; max: number }>(
+  const [row] = await casino.query<{ n: bigint; p50: number; p99: number; max: string }>(
     `SELECT count(*)::int8 AS n,
        percentile_cont(0.5) WITHIN GROUP (ORDER BY lag) AS p50,
        percentile_cont(0.99) WITHIN GROUP (ORDER BY lag) AS p99, max(lag) AS max
@@ -194,7 +194,7 @@ async function eventLag(casino: Database, from: Date, to: Date): Promise<Run['la
            WHERE e.type = 'round.settled' AND e.created_at BETWEEN $1 AND $2) l`,
     [from, to],
   )
-  return { events: Number(row!.n), p50: Number(row!.p50), p99: Number(row!.p99), max: Number(row!.max) }
+  return { events: Number(row!.n), p50: row!.p50, p99: row!.p99, max: Number(row!.max) }
 }
 
 /**
