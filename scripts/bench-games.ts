@@ -517,7 +517,7 @@ async function reconcile(casino: Database, provider: Database): Promise<string[]
   const [totals] = await casino.query<{ bets: bigint; wins: bigint }>(
     `SELECT coalesce(sum(bets), 0)::int8 AS bets, coalesce(sum(wins), 0)::int8 AS wins FROM daily_totals`,
   )
-  if (totals!.bets !== ledger!.bets || totals!.wins !== ledger!.wins)
+  if (String(totals!.bets) !== String(ledger!.bets) || String(totals!.wins) !== String(ledger!.wins))
     problems.push(
       `events: daily totals ${totals!.bets} / ${totals!.wins}, ledger ${ledger!.bets} / ${ledger!.wins}`,
     )
