@@ -7,5 +7,17 @@ export {
   type Schema,
   type SqlDatabase,
 } from './client.ts'
-export { functionDrift, migrate, type MigrationSet } from './migrate.ts'
+export { functionDrift, migrate, type MigrationSet, type SharedMigration } from './migrate.ts'
 export { Batcher } from './batch.ts'
+export {
+  defineJob,
+  jobsMigrations,
+  JobQueue,
+  retryDelay,
+  systemClock,
+  type Clock,
+  type EnqueueOptions,
+  type JobContext,
+  type JobDefinition,
+  type JobQueueOptions,
+} from './jobs.ts'
