@@ -322,8 +322,8 @@ export class JobQueue {
 
   private async execute(row: JobRow): Promise<void> {
     const d = this.definitions.get(row.name)!
-    const attempt = Number(row.attempts)
-    const maxAttempts = Number(row.max_attempts)
+    const attempt = row.attempts
+    const maxAttempts = row.max_attempts
     // A claim whose worker died on the last allowed run: not run again.
     if (attempt > maxAttempts) {
       await this.finish(row, 'failed', 'the worker running its last attempt stopped (lease expired)')
@@ -344,7 +344,7 @@ export class JobQueue {
       this.options.log?.error({ err: error, job: row.name, id: row.id.toString(), attempt }, 'job failed')
       if (attempt >= maxAttempts) await this.finish(row, 'failed', message(error))
       else {
-        const delay = retryDelay(attempt, Number(row.backoff_ms), d.maxBackoffMs)
+        const delay = retryDelay(attempt, row.backoff_ms, d.maxBackoffMs)
         await this.db.query(
           `UPDATE ${this.table} SET state = 'queued', run_at = $3, last_error = $4, locked_by = NULL,
              locked_until = NULL, updated_at = $5
