@@ -216,7 +216,7 @@ export class JobQueue {
     if (this.started) return
     this.started = true
     this.pollMs = pollMs
-    this.wake()
+    if (pollMs > 0) this.wake()
   }
 
   /** Runs what is due soon, in the background (after a commit that added a job). */
