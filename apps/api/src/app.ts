@@ -208,8 +208,8 @@ export async function buildApp({
   const cms = new CmsService(db)
   const telemetry = new TelemetryService(db, app.log, config.CLIENT_LOG_RETENTION_DAYS)
   const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, app.log)
-  const contact = new ContactService(db, mailer, config.SUPPORT_EMAIL, app.log)
   const jobs = new JobQueue(db, { clock, log: app.log })
+  const contact = new ContactService(db, mailer, config.SUPPORT_EMAIL, jobs, app.log)
   const mail = new MailService(db, mailer, jobs, app.log)
   const twoFactor = new TwoFactor(db, config.SESSION_SECRET, 'Aurum Casino')
   // Backup codes stored before issue 19 (plain SHA-256) get the keyed hash; a no-op once done.
@@ -350,6 +350,7 @@ export async function buildApp({
   // Scheduled and retried work: durable jobs (packages/db/src/jobs.ts), each run on one node.
   jobs.register(
     mail.deliveryJob(),
+    contact.deliveryJob(),
     accounts.mailRequestJob(),
     ...telemetryJobs(telemetry),
     ...captchaJobs(captcha),
