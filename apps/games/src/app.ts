@@ -588,6 +588,7 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
     await jobs.stop()
   })
   app.decorate('settleLive', settleLive)
+  app.decorate('jobs', jobs)
   app.decorate('rounds', rounds)
   return app
 }
@@ -619,5 +620,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     rounds: Rounds
     settleLive: () => Promise<void>
+    jobs: JobQueue
   }
 }
