@@ -108,6 +108,11 @@ const envSchema = z.object({
   /** How long a guest page render is reused (0 renders every request). */
   SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   CLIENT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /**
+   * How often this node looks for due jobs besides being woken by its own (0: only when woken;
+   * the api tests run jobs themselves). Jobs added on another node wait at most this long.
+   */
+  JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Registration requires a solved proof-of-work captcha (other forms check one only when given). */
   CAPTCHA_ENABLED_REGISTER: z
     .enum(['true', 'false'])

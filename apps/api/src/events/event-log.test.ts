@@ -1,8 +1,16 @@
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { EventLog, openDatabase, type Consumer, type OutboxEvent, type SqlDatabase } from '@aurum/db'
+import {
+  EventLog,
+  JobQueue,
+  openDatabase,
+  type Consumer,
+  type OutboxEvent,
+  type SqlDatabase,
+} from '@aurum/db'
 import type { Database } from '../db/client.ts'
 import { openTestDatabase } from '../test/database.ts'
+import { eventJobs, RECEIPT_RETENTION_MS } from './jobs.ts'
 import { emitEvent } from './outbox.ts'
 
 /**
@@ -100,6 +108,31 @@ describe('event consumers', () => {
     expect(await log.drain('twice')).toBe(0)
     const rows = await applied('twice')
     expect(rows.map((row) => row.event_id)).toEqual(await emitted(start))
+  })
+
+  it("keep receipts a day, and those of events past the consumer's position until it gets there", async () => {
+    const log = logOf(db, tally('prune'))
+    await log.prepare()
+    for (let i = 0; i < 10; i++) await emit(db, i)
+    expect(await log.drain('prune')).toBe(10)
+    const receipts = async () =>
+      (await db.query(`SELECT event_id FROM event_receipts WHERE consumer = 'prune'`)).length
+    // A consumer set back (a replay under way): receipts past its position stay.
+    const [fifth] = await db.query<{ event_id: bigint }>(
+      `SELECT event_id FROM event_receipts WHERE consumer = 'prune' ORDER BY event_id OFFSET 4 LIMIT 1`,
+    )
+    await db.query(`UPDATE event_consumers SET position = $1 WHERE name = 'prune'`, [
+      fifth!.event_id.toString(),
+    ])
+    const run = async (at: number) => {
+      const jobs = new JobQueue(db, { clock: { now: () => new Date(at) } })
+      jobs.register(...eventJobs(db))
+      await jobs.runDue(['events.prune_receipts'])
+    }
+    await run(Date.now() + RECEIPT_RETENTION_MS - 60_000)
+    expect(await receipts()).toBe(10)
+    await run(Date.now() + RECEIPT_RETENTION_MS + 3_600_000)
+    expect(await receipts()).toBe(5)
   })
 
   it('leave nothing applied by a batch that died midway, and apply it all once afterwards', async () => {

@@ -1,7 +1,7 @@
 -- Writes an event to the outbox (docs/events.md), in the caller's transaction.
 -- The current definition: the migration runner applies this file again whenever it changes
 -- (docs/ARCHITECTURE.md "Database functions"); migrations hold only schema changes.
--- after: 029_events
+-- after: 030_events
 --
 -- The transaction's id is taken before the event's: a consumer that finds an event id missing
 -- waits until every transaction older than its read has ended, which covers the writer of the

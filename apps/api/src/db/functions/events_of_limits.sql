@@ -2,7 +2,7 @@
 -- is set, changed, scheduled to change, confirmed or removed, with the limit as it then stands.
 -- The current definition: the migration runner applies this file again whenever it changes
 -- (docs/ARCHITECTURE.md "Database functions"); migrations hold only schema changes.
--- after: 029_events
+-- after: 030_events
 CREATE OR REPLACE FUNCTION events_of_limits() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

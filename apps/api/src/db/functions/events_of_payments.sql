@@ -2,7 +2,7 @@
 -- .approved (being paid out), .paid, .recalled and .rejected.
 -- The current definition: the migration runner applies this file again whenever it changes
 -- (docs/ARCHITECTURE.md "Database functions"); migrations hold only schema changes.
--- after: 029_events
+-- after: 030_events
 --
 -- Written by the database on each change of a payment's state, whatever path made it (the
 -- cashier, a provider's callback, the reconciler, the operator's command), from a constraint

@@ -1,7 +1,7 @@
 -- The events of players (docs/events.md): player.registered, player.confirmed, player.verified.
 -- The current definition: the migration runner applies this file again whenever it changes
 -- (docs/ARCHITECTURE.md "Database functions"); migrations hold only schema changes.
--- after: 029_events
+-- after: 030_events
 --
 -- Written by the database on the change itself, whatever path made it (registration, the
 -- e-mailed link, the verification review), deferred to the end of the transaction.

@@ -1,7 +1,7 @@
 -- The events of game rounds (docs/events.md): round.updated, round.settled, round.rolled_back.
 -- The current definition: the migration runner applies this file again whenever it changes
 -- (docs/ARCHITECTURE.md "Database functions"); migrations hold only schema changes.
--- after: 029_events
+-- after: 030_events
 --
 -- Written by the database whatever path changed the round (wallet_instant_round(), wallet_move(),
 -- a rollback, the settling of open rounds), from a constraint trigger deferred to the end of the
