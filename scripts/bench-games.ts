@@ -180,7 +180,8 @@ async function eventLag(casino: Database, from: Date, to: Date): Promise<Run['la
     const [left] = await casino.query<{ n: bigint }>(
       `SELECT count(*)::int8 AS n FROM events e
        WHERE e.type = 'round.settled' AND e.created_at BETWEEN $1 AND $2
-         AND NOT EXISTS (SELECT 1 FROM event_receipts r WHERE r.consumer = 'daily-totals' AND r.event_id = e.id)`,
+         AND NOT EXISTS (SELECT 1 FROM event_receipts r
+                         WHERE r.consumer = 'daily-totals' AND e.id BETWEEN r.first_id AND r.last_id)`,
       [from, to],
     )
     if (left!.n === 0n) break
@@ -190,7 +191,8 @@ async function eventLag(casino: Database, from: Date, to: Date): Promise<Run['la
        percentile_cont(0.5) WITHIN GROUP (ORDER BY lag) AS p50,
        percentile_cont(0.99) WITHIN GROUP (ORDER BY lag) AS p99, max(lag) AS max
      FROM (SELECT extract(epoch FROM r.applied_at - e.created_at) * 1000 AS lag
-           FROM events e JOIN event_receipts r ON r.consumer = 'daily-totals' AND r.event_id = e.id
+           FROM events e
+           JOIN event_receipts r ON r.consumer = 'daily-totals' AND e.id BETWEEN r.first_id AND r.last_id
            WHERE e.type = 'round.settled' AND e.created_at BETWEEN $1 AND $2) l`,
     [from, to],
   )

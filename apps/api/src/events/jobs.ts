@@ -14,7 +14,7 @@ export const eventJobs = (db: SqlDatabase): Array<JobDefinition<never>> => [
     run: async ({ clock }) => {
       await db.query(
         `DELETE FROM event_receipts r USING event_consumers c
-         WHERE r.consumer = c.name AND r.event_id <= c.position AND r.applied_at < $1`,
+         WHERE r.consumer = c.name AND r.last_id <= c.position AND r.applied_at < $1`,
         [new Date(clock.now().getTime() - RECEIPT_RETENTION_MS)],
       )
     },

@@ -16,7 +16,6 @@ CREATE TABLE events (
   payload jsonb NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX events_user ON events (user_id, id) WHERE user_id IS NOT NULL;
 
 -- Each consumer's position: every event up to it is applied (or was skipped by its type filter).
 CREATE TABLE event_consumers (
@@ -26,11 +25,13 @@ CREATE TABLE event_consumers (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 
--- What each consumer applied, by event: a second delivery of an event finds its receipt and is
--- not applied again. Receipts at or below the consumer's position are pruned by a job after a day.
+-- What each consumer applied: one row per batch, the ids it covered (first_id to last_id, every
+-- event of the consumer's types in between applied). A second delivery of an event inside a
+-- receipt's range is passed over. Receipts a day behind the consumer's position are pruned by a job.
 CREATE TABLE event_receipts (
   consumer text NOT NULL REFERENCES event_consumers (name),
-  event_id bigint NOT NULL,
+  first_id bigint NOT NULL,
+  last_id bigint NOT NULL CHECK (last_id >= first_id),
   applied_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-  PRIMARY KEY (consumer, event_id)
+  PRIMARY KEY (consumer, last_id)
 );
