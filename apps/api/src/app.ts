@@ -13,6 +13,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { RequestValidationError } from './lib/errors.ts'
 import { unsafeTextIssues } from './lib/safe-text.ts'
+import { JobQueue, type Clock } from '@aurum/db'
 import { createMailer } from './lib/mailer.ts'
 import { MailService } from './lib/mail.ts'
 import { AccountsService } from './modules/accounts/service.ts'
@@ -25,6 +26,7 @@ import { PlayerService } from './modules/player/service.ts'
 import { GdprReports } from './modules/player/gdpr.ts'
 import { playerRoutes } from './modules/player/routes.ts'
 import { CaptchaService } from './modules/captcha/service.ts'
+import { captchaJobs } from './modules/captcha/jobs.ts'
 import { captchaRoutes } from './modules/captcha/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { WalletService } from './modules/wallets/service.ts'
@@ -32,6 +34,7 @@ import { walletRoutes } from './modules/wallets/routes.ts'
 import { realtimeKey } from './lib/realtime-credentials.ts'
 import { Ledger } from './modules/ledger/ledger.ts'
 import { PaymentService } from './modules/payments/service.ts'
+import { paymentJobs } from './modules/payments/jobs.ts'
 import { SandboxProvider } from './modules/payments/sandbox-provider.ts'
 import { CryptoDeposits } from './modules/payments/crypto.ts'
 import { paymentRoutes } from './modules/payments/routes.ts'
@@ -47,6 +50,11 @@ import { gameArtRoutes } from './modules/games/art-routes.ts'
 import { Winners } from './modules/games/winners.ts'
 import realtime from './realtime/plugin.ts'
 import { RealtimeNotifier } from './realtime/notifier.ts'
+import { realtimeConsumer } from './realtime/event-consumer.ts'
+import { EventLog } from '@aurum/db'
+import { EventOutbox } from './events/outbox.ts'
+import { eventJobs } from './events/jobs.ts'
+import { dailyTotalsConsumer } from './modules/reports/daily-totals.ts'
 import { killAt } from './lib/fault-points.ts'
 import { LimitsService } from './modules/limits/service.ts'
 import { limitsRoutes } from './modules/limits/routes.ts'
@@ -76,6 +84,7 @@ import { InfoService } from './modules/info/service.ts'
 import { infoRoutes } from './modules/info/routes.ts'
 import { serverDataRoutes } from './modules/serverdata/routes.ts'
 import { TelemetryService } from './modules/telemetry/service.ts'
+import { telemetryJobs } from './modules/telemetry/jobs.ts'
 import { telemetryRoutes } from './modules/telemetry/routes.ts'
 import { FILES_DIR } from './db/seed/index.ts'
 import fastifyStatic from '@fastify/static'
@@ -89,6 +98,8 @@ export interface AppOptions {
   logger?: boolean | NodeJS.WritableStream
   /** Responsible-gambling rules checked before a game opens and before each bet. */
   playGuard?: PlayGuard
+  /** The job queue's clock (tests move it to run retries and schedules). */
+  clock?: Clock
 }
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0'
@@ -117,6 +128,7 @@ export async function buildApp({
   ssr: ssrMode = 'none',
   logger = true,
   playGuard,
+  clock,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -201,22 +213,19 @@ export async function buildApp({
   const cms = new CmsService(db)
   const telemetry = new TelemetryService(db, app.log, config.CLIENT_LOG_RETENTION_DAYS)
   const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, app.log)
-  const contact = new ContactService(db, mailer, config.SUPPORT_EMAIL, app.log)
-  const mail = new MailService(db, mailer, app.log)
+  const jobs = new JobQueue(db, { clock, log: app.log })
+  const contact = new ContactService(db, mailer, config.SUPPORT_EMAIL, jobs, app.log)
+  const mail = new MailService(db, mailer, jobs, app.log)
   const twoFactor = new TwoFactor(db, config.SESSION_SECRET, 'Aurum Casino')
   // Backup codes stored before issue 19 (plain SHA-256) get the keyed hash; a no-op once done.
   await twoFactor.wrapLegacyBackupCodes()
-  const accounts = new AccountsService(db, app.sessions, mail, 'CW', twoFactor, app.log)
+  const accounts = new AccountsService(db, app.sessions, mail, 'CW', twoFactor, jobs, app.log)
   accounts.failures = new SignInFailures(db, app.redis, config.REDIS_PREFIX)
-  const captcha = new CaptchaService(
-    db,
-    {
-      sessionSecret: config.SESSION_SECRET,
-      complexity: config.CAPTCHA_COMPLEXITY,
-      enabledRegister: config.CAPTCHA_ENABLED_REGISTER,
-    },
-    app.log,
-  )
+  const captcha = new CaptchaService(db, {
+    sessionSecret: config.SESSION_SECRET,
+    complexity: config.CAPTCHA_COMPLEXITY,
+    enabledRegister: config.CAPTCHA_ENABLED_REGISTER,
+  })
   const paymentProvider = new SandboxProvider(config.WALLET_SECRET, db)
   const wallets = new WalletService(db)
   const winners = new Winners(db)
@@ -228,10 +237,15 @@ export async function buildApp({
     },
     app.log,
   )
-  const ledger = new Ledger(db, (userId, currency) => notifier.balanceChanged(userId, currency))
-  const limits = new LimitsService(db, mail, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000)
+  // Events (docs/events.md): the outbox is written in the changes' transactions; the consumers
+  // apply it on whichever node takes their turn, the realtime notifications among them.
+  const eventLog = new EventLog(db, { pollMs: config.EVENT_POLL_MS, log: app.log })
+  const events = new EventOutbox(db, app.log, () => eventLog.nudge())
+  eventLog.register(realtimeConsumer(notifier))
+  eventLog.register(dailyTotalsConsumer())
+  const ledger = new Ledger(db, () => events.committed())
+  const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000)
   accounts.beforeSignIn = (userId, request) => limits.checkSignIn(userId, request.locale)
-  limits.onReached = (userId, notice) => notifier.limitReached(userId, notice)
   const verification = new VerificationService(
     db,
     createDocumentStorage(config),
@@ -249,18 +263,15 @@ export async function buildApp({
     db,
     ledger,
     paymentProvider,
-    (row) => notifier.paymentFinished(row),
+    () => events.committed(),
     limits,
     verification,
   )
   if (config.TEST_FAULT_POINT) payments.faultHook = killAt(config.TEST_FAULT_POINT)
-  const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, (row) =>
-    notifier.paymentFinished(row),
-  )
+  const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, () => events.committed())
   const catalogue = new Catalogue(db)
   // The casino's own guard is the players' limits; a test may put another in its place.
   const gameWallet = new SeamlessWallet(db, ledger, playGuard ?? limits.playGuard())
-  gameWallet.onRoundWon = (provider, roundId) => notifier.roundWon(provider, roundId)
   app.sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
   app.decorate('services', {
     info,
@@ -274,6 +285,7 @@ export async function buildApp({
     catalogue,
     gameWallet,
     verification,
+    eventLog,
   })
 
   await app.register(infoRoutes, {
@@ -343,25 +355,36 @@ export async function buildApp({
 
   if (ssrMode !== 'none') await app.register(ssr, { config, mode: ssrMode })
 
+  // Scheduled and retried work: durable jobs (packages/db/src/jobs.ts), each run on one node.
+  jobs.register(
+    mail.deliveryJob(),
+    contact.deliveryJob(),
+    accounts.mailRequestJob(),
+    ...telemetryJobs(telemetry),
+    ...captchaJobs(captcha),
+    ...paymentJobs(payments),
+    ...eventJobs(db),
+  )
+  app.decorate('jobs', jobs)
   app.addHook('onReady', async () => {
-    telemetry.startRetention()
-    captcha.startCleanup()
-    // Reset and resend requests a stopped node left unanswered.
-    accounts.kickMailRequests()
-    await payments.startPeriodic(app.log)
+    // Payments a stopped node left in flight are settled before this node serves.
+    await payments
+      .reconcileInFlight()
+      .catch((err: unknown) => app.log.error({ err }, 'reconciling payments failed'))
+    jobs.start(config.JOBS_POLL_MS)
+    await eventLog.start()
   })
   app.addHook('onClose', async () => {
-    await accounts.drainMailRequests().catch(() => undefined)
+    await jobs.stop()
+    await eventLog.stop()
     notifier.stop()
-    telemetry.stop()
-    captcha.stop()
-    payments.stop()
   })
   return app
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
+    jobs: JobQueue
     services: {
       info: InfoService
       cms: CmsService
@@ -372,6 +395,8 @@ declare module 'fastify' {
       catalogue: Catalogue
       gameWallet: SeamlessWallet
       verification: VerificationService
+      /** The outbox's consumers on this node (tests drain them). */
+      eventLog: EventLog
       payments: PaymentService
       cryptoDeposits: CryptoDeposits
     }

@@ -48,6 +48,11 @@ const envSchema = z.object({
   GAMES_OPEN_ROUND_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** Registrations one address may make per hour (a shared office or mobile network may need more). */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * Milliseconds between an idle event consumer's looks at the outbox (docs/events.md). Events
+   * written on the same node wake its consumers at once; this bounds the delay for the others.
+   */
+  EVENT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(100),
   /** Hours a loosened or removed responsible-gambling limit waits before it takes effect. */
   LIMIT_CHANGE_DELAY_HOURS: z.coerce
     .number()
@@ -103,6 +108,11 @@ const envSchema = z.object({
   /** How long a guest page render is reused (0 renders every request). */
   SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   CLIENT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /**
+   * How often this node looks for due jobs besides being woken by its own (0: only when woken;
+   * the api tests run jobs themselves). Jobs added on another node wait at most this long.
+   */
+  JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Registration requires a solved proof-of-work captcha (other forms check one only when given). */
   CAPTCHA_ENABLED_REGISTER: z
     .enum(['true', 'false'])

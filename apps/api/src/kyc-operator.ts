@@ -1,4 +1,5 @@
 import pino from 'pino'
+import { JobQueue } from '@aurum/db'
 import { withDatabase } from './cli.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -17,7 +18,11 @@ export function operatorService(
   config: Config,
 ): { service: VerificationService; mail: MailService } {
   const log = pino({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL })
-  const mail = new MailService(db, createMailer(config.SMTP_URL, config.MAIL_FROM, log), log)
+  // No worker: the command delivers the decision's e-mail itself before it ends (mail.flush), and
+  // a delivery that fails stays queued for the servers' workers to retry.
+  const jobs = new JobQueue(db, { log })
+  const mail = new MailService(db, createMailer(config.SMTP_URL, config.MAIL_FROM, log), jobs, log)
+  jobs.register(mail.deliveryJob())
   const service = new VerificationService(
     db,
     createDocumentStorage(config),
@@ -129,7 +134,7 @@ async function main() {
       (line) => console.log(line),
       (line) => console.error(line),
     )
-    // Over SMTP the e-mail is delivered in the background: wait for it before the database closes.
+    // Over SMTP the e-mail is delivered by its job: run it before the database closes.
     await mail.flush()
   })
 }

@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod'
 import { eurosIn } from '@aurum/shared'
 import { isValidHost } from '@aurum/shared/host'
-import type { SqlDatabase } from '@aurum/db'
+import { JobQueue, type SqlDatabase } from '@aurum/db'
 import {
   playSlotRound,
   settleRoulette,
@@ -28,6 +28,7 @@ import { blackjackOutcome, blackjackStep, standRemainingHands } from './blackjac
 import { RecentMap } from './recent.ts'
 import { WalletRefusal, WalletUnavailable, type WalletClient } from './wallet-client.ts'
 import { checkCasinoOrigins } from './origins.ts'
+import { GAME_SERVER_JOBS_TABLE, gameServerJobs } from './jobs.ts'
 
 /** Strict-Transport-Security over TLS: a year, every subdomain (as the casino's). */
 const HSTS = 'max-age=31536000; includeSubDomains'
@@ -55,6 +56,8 @@ export interface GamesAppOptions {
    * cannot ask for its players' provably fair data (POST /api/provider/round-details is not served).
    */
   roundDetailsKey?: string
+  /** How often this node looks for due jobs (default 1 s; 0: never by itself). */
+  jobsPollMs?: number
 }
 
 const bearer = z.object({ authorization: z.string().regex(/^Bearer [0-9a-f]{32}$/) })
@@ -571,21 +574,21 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
         .catch((err: unknown) => app.log.error({ err, round: row.round_id }, 'live payout failed'))
     }
   }
-  let liveTimer: ReturnType<typeof setInterval> | undefined
-
+  // Scheduled work: durable jobs in gs_jobs (packages/db/src/jobs.ts), each slot run by one node.
+  const now = options.rounds?.now
+  const jobs = new JobQueue(db, {
+    table: GAME_SERVER_JOBS_TABLE,
+    clock: now ? { now: () => new Date(now()) } : undefined,
+    log: app.log,
+  }).register(...gameServerJobs(rounds, settleLive))
   app.addHook('onReady', async () => {
-    rounds.startSettler()
-    liveTimer = setInterval(
-      () => void settleLive().catch((err: unknown) => app.log.error({ err }, 'live settling failed')),
-      2_000,
-    )
-    liveTimer.unref()
+    jobs.start(options.jobsPollMs ?? 1_000)
   })
   app.addHook('onClose', async () => {
-    rounds.stop()
-    clearInterval(liveTimer)
+    await jobs.stop()
   })
   app.decorate('settleLive', settleLive)
+  app.decorate('jobs', jobs)
   app.decorate('rounds', rounds)
   return app
 }
@@ -617,5 +620,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     rounds: Rounds
     settleLive: () => Promise<void>
+    jobs: JobQueue
   }
 }

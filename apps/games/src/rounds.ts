@@ -173,7 +173,6 @@ function roundValues(
  * it is. Demo rounds move FUN money held in the session, in the same transaction as the round.
  */
 export class Rounds {
-  private settler: ReturnType<typeof setInterval> | undefined
   /** The seeds of each player's last real round on this node. */
   private lastSeeds = new RecentMap<string, RoundSeeds>(LAST_SEEDS_KEPT)
 
@@ -630,23 +629,10 @@ export class Rounds {
   }
 
   /**
-   * Settles what a lost answer left behind, every few seconds on every node: bets whose answer
-   * never came are rolled back; wins not delivered are sent again (the wallet applies each once);
-   * rounds left open past the limit are finished.
+   * One pass of the settler (a job every few seconds: jobs.ts): bets whose answer never came are
+   * rolled back; wins not delivered are sent again (the wallet applies each once); rounds left
+   * open past the limit are finished. Answers how many rounds it settled, freed or finished.
    */
-  startSettler(everyMs = 5_000): void {
-    const run = () => {
-      this.settle().catch((err: unknown) => this.log.error({ err }, 'settling rounds failed'))
-    }
-    this.settler = setInterval(run, everyMs)
-    this.settler.unref()
-  }
-
-  stop(): void {
-    clearInterval(this.settler)
-  }
-
-  /** One pass of the settler: how many rounds it settled, freed or finished. */
   async settle(olderThanMs = WALLET_TIMEOUT_MS * 2): Promise<number> {
     const freed = await this.releaseLostBets(olderThanMs)
     const finished = await this.finishAbandoned()

@@ -2,8 +2,9 @@ import crypto from 'node:crypto'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { openDatabase, type SqlDatabase } from '@aurum/db'
-import { migrate, type MigrationSet } from '@aurum/db'
+import { jobsMigrations, migrate, type MigrationSet } from '@aurum/db'
 import { buildGamesApp } from './app.ts'
+import { GAME_SERVER_JOBS_TABLE } from './jobs.ts'
 import { WalletClient } from './wallet-client.ts'
 import { roundDetailsKey } from '@aurum/game-protocol/round-details'
 
@@ -13,6 +14,8 @@ export const GAME_SERVER_MIGRATIONS: MigrationSet = {
   functions: path.join(import.meta.dirname, 'functions'),
   table: 'gs_schema_migrations',
   lockKey: 72_011_002,
+  // The job queue's table, gs_jobs (packages/db/src/jobs.ts), before the game server's own migrations.
+  shared: jobsMigrations(GAME_SERVER_JOBS_TABLE),
 }
 
 export interface GameServerSettings {

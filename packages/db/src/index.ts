@@ -7,5 +7,24 @@ export {
   type Schema,
   type SqlDatabase,
 } from './client.ts'
-export { functionDrift, migrate, type MigrationSet } from './migrate.ts'
+export { functionDrift, migrate, type MigrationSet, type SharedMigration } from './migrate.ts'
 export { Batcher } from './batch.ts'
+export {
+  EventLog,
+  type BatchResult,
+  type Consumer,
+  type EventLogOptions,
+  type OutboxEvent,
+} from './event-log.ts'
+export {
+  defineJob,
+  jobsMigrations,
+  JobQueue,
+  retryDelay,
+  systemClock,
+  type Clock,
+  type EnqueueOptions,
+  type JobContext,
+  type JobDefinition,
+  type JobQueueOptions,
+} from './jobs.ts'

@@ -84,6 +84,16 @@ CREATE OR REPLACE FUNCTION order_label(p order_items) RETURNS text LANGUAGE sql 
     expect(await answer('change_b()')).toBe(2)
   })
 
+  it("applies a package's migrations first, once each, and a new one of them later", async () => {
+    const s = await set('pkg', { '001_use.sql': 'INSERT INTO pkg_things VALUES (1);' }, {})
+    const first = { version: 'pkg_things:001_table', sql: 'CREATE TABLE pkg_things (id int);' }
+    expect(await migrate(db, { ...s, shared: [first] })).toEqual(['pkg_things:001_table', '001_use'])
+    const second = { version: 'pkg_things:002_label', sql: 'ALTER TABLE pkg_things ADD COLUMN label text;' }
+    expect(await migrate(db, { ...s, shared: [first, second] })).toEqual(['pkg_things:002_label'])
+    expect(await migrate(db, { ...s, shared: [first, second] })).toEqual([])
+    expect(await answer('(SELECT count(*)::int FROM pkg_things)')).toBe(1)
+  })
+
   it('waits for a new migration a changed function needs', async () => {
     const s = await set(
       'wait',

@@ -23,6 +23,18 @@ export interface MigrationSet {
    * a trigger), without one before the first migration.
    */
   functions?: string
+  /**
+   * Migrations a package owns (the job queue's table: `jobsMigrations` of jobs.ts), applied before
+   * the set's own files, each once, recorded under its version in the same table. The SQL lives
+   * with the code that uses it, once, whichever apps keep such a table.
+   */
+  shared?: SharedMigration[]
+}
+
+/** One migration of a package: a version unique in the set (`<table>:NNN_name`) and its SQL. */
+export interface SharedMigration {
+  version: string
+  sql: string
 }
 
 interface FunctionFile {
@@ -65,7 +77,7 @@ const quote = (text: string) => `'${text.replace(/'/g, "''")}'`
 /**
  * Brings a set up to date: numbered SQL migrations (`NNN_name.sql`) in order, each once, each in its
  * own transaction; database functions whose file changed (or is new), each in its own transaction,
- * once the migration they follow is applied. Answers what it applied (`function:<name>` for functions).
+ * once the migration they follow is applied. Packages' migrations (`shared`) come first. Answers what it applied (`function:<name>` for functions).
  */
 export async function migrate(db: SqlDatabase, set: MigrationSet): Promise<string[]> {
   if (!/^[a-z_]+$/.test(set.table)) throw new Error(`bad migrations table name ${set.table}`)
@@ -94,6 +106,17 @@ export async function migrate(db: SqlDatabase, set: MigrationSet): Promise<strin
       ? (await readFunctions(set.functions, versions)).filter((f) => current.get(f.name) !== f.checksum)
       : []
     const applied: string[] = []
+    for (const shared of set.shared ?? []) {
+      if (done.has(shared.version)) continue
+      await applyScript(
+        conn,
+        `Migration ${shared.version}`,
+        shared.sql,
+        `INSERT INTO ${set.table} (version) VALUES (${quote(shared.version)})`,
+      )
+      done.add(shared.version)
+      applied.push(shared.version)
+    }
     // The pending functions whose migration is in (all of them once every migration is).
     const applyFunctions = async (all: boolean) => {
       for (const fn of [...pending]) {

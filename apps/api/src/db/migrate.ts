@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { migrate as migrateSet, type MigrationSet, type SqlDatabase } from '@aurum/db'
+import { jobsMigrations, migrate as migrateSet, type MigrationSet, type SqlDatabase } from '@aurum/db'
 
 /** The casino's own migrations; the game server (apps/games) keeps its tables in a set of its own. */
 export const CASINO_MIGRATIONS: MigrationSet = {
@@ -7,6 +7,8 @@ export const CASINO_MIGRATIONS: MigrationSet = {
   functions: path.join(import.meta.dirname, 'functions'),
   table: 'schema_migrations',
   lockKey: 72_011_001,
+  // The job queue's table (packages/db/src/jobs.ts), created before the casino's own migrations.
+  shared: jobsMigrations('jobs'),
 }
 
 /** Brings the casino's schema up to date. */

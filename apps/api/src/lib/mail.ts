@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Locale } from '@aurum/shared'
+import { defineJob, type JobDefinition, type JobQueue } from '@aurum/db'
 import type { Database, Executor } from '../db/client.ts'
 import { t } from './i18n.ts'
 import type { Mailer } from './mailer.ts'
@@ -23,17 +24,20 @@ export interface Mail {
   userId?: bigint
 }
 
+/** The job that delivers one outbox row over SMTP (payload: the row's id). */
+export const MAIL_DELIVERY_JOB = 'mail.deliver'
+
 /**
  * Player e-mails: rendered from the translation bundles in the player's language, kept in
- * `email_outbox`, and delivered over SMTP when it is configured. Without SMTP the outbox
- * is the development mailbox (the `/dev/outbox` page and the tests read it).
+ * `email_outbox`, and delivered over SMTP when it is configured, by a job of the durable queue
+ * added with the row (retried with backoff while the SMTP server refuses or is away). Without
+ * SMTP the outbox is the development mailbox (the `/dev/outbox` page and the tests read it).
  */
 export class MailService {
-  private deliveries = new Set<Promise<unknown>>()
-
   constructor(
     private db: Database,
     private mailer: Mailer,
+    private queue: JobQueue,
     private log: FastifyBaseLogger,
   ) {}
 
@@ -44,7 +48,8 @@ export class MailService {
 
   /**
    * Writes the e-mail to the outbox through `executor` (a transaction, so it commits with the
-   * token its link carries) and returns what delivers it over SMTP: call that once committed.
+   * token its link carries), with the job that delivers it, and returns what starts the delivery
+   * on this node at once: call that once committed (the queue would find the job anyway).
    * Links in `vars` take their origin from `request.publicOrigin` (lib/public-origin.ts).
    */
   async record(mail: Mail, executor: Executor = this.db): Promise<() => void> {
@@ -55,31 +60,49 @@ export class MailService {
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [mail.to, subject, text, mail.template, mail.locale, mail.userId?.toString() ?? null],
     )
-    return () => {
-      if (this.mailer.enabled) this.deliver(row!.id, mail.to, subject, text)
+    if (!this.mailer.enabled) return () => undefined
+    const id = row!.id.toString()
+    await this.queue.enqueue(executor, MAIL_DELIVERY_JOB, { id }, { key: id })
+    return () => this.queue.wake()
+  }
+
+  /** The delivery job: each attempt is counted on the row, a failure's error kept, the row marked sent once. */
+  deliveryJob(): JobDefinition<never> {
+    return defineJob<{ id: string }>({
+      name: MAIL_DELIVERY_JOB,
+      // 30 s, 1, 2, 4… minutes up to an hour: about a day and a half of trying in all.
+      maxAttempts: 40,
+      backoffMs: 30_000,
+      maxBackoffMs: 3_600_000,
+      run: async ({ payload, clock }) => this.deliver(payload.id, clock.now()),
+    })
+  }
+
+  private async deliver(id: string, now: Date): Promise<void> {
+    const [row] = await this.db.query<{ to_address: string; subject: string; text_body: string }>(
+      'SELECT to_address, subject, text_body FROM email_outbox WHERE id = $1 AND sent_at IS NULL',
+      [id],
+    )
+    if (!row) return
+    try {
+      await this.mailer.send({ to: row.to_address, subject: row.subject, text: row.text_body })
+    } catch (err) {
+      this.log.warn({ err, outboxId: id }, 'e-mail delivery failed: retried later')
+      await this.db.query('UPDATE email_outbox SET attempts = attempts + 1, error = $2 WHERE id = $1', [
+        id,
+        String(err).slice(0, 500),
+      ])
+      throw err
     }
+    // A node that stops between the send and this update sends again: at least once, never lost.
+    await this.db.query(
+      'UPDATE email_outbox SET sent_at = $2, attempts = attempts + 1 WHERE id = $1 AND sent_at IS NULL',
+      [id, now],
+    )
   }
 
-  private deliver(id: bigint, to: string, subject: string, text: string) {
-    // Delivery happens after the answer; a failure is recorded on the outbox row.
-    const delivery = this.mailer
-      .send({ to, subject, text })
-      .then(() => this.db.query('UPDATE email_outbox SET sent_at = now() WHERE id = $1', [id.toString()]))
-      .catch(async (err: unknown) => {
-        this.log.error({ err, outboxId: id.toString() }, 'e-mail delivery failed')
-        await this.db
-          .query('UPDATE email_outbox SET error = $2 WHERE id = $1', [
-            id.toString(),
-            String(err).slice(0, 500),
-          ])
-          .catch(() => undefined)
-      })
-    this.deliveries.add(delivery)
-    void delivery.finally(() => this.deliveries.delete(delivery))
-  }
-
-  /** Waits for the deliveries under way (a command-line tool, before it closes the database). */
+  /** Delivers what is due now (a command-line tool, before it closes the database). */
   async flush(): Promise<void> {
-    await Promise.allSettled([...this.deliveries])
+    await this.queue.runDue([MAIL_DELIVERY_JOB])
   }
 }

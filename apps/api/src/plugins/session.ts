@@ -3,7 +3,8 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { COOKIES } from '@aurum/shared'
 import type { Config } from '../config.ts'
-import type { Database } from '../db/client.ts'
+import type { Database, Executor } from '../db/client.ts'
+import { EventOutbox } from '../events/outbox.ts'
 import { AppError } from '../lib/errors.ts'
 import { isLive, type SessionStore } from './session-store.ts'
 import { RedisSessionStore } from './session-store-redis.ts'
@@ -61,6 +62,9 @@ export class SessionManager {
     private store: SessionStore,
     private idleMs: number,
     private maxMs: number,
+    /** session.started and session.ended (docs/events.md). */
+    private events: EventOutbox,
+    private db: Executor,
   ) {}
 
   /** Told when sign-ins end by the player's or a security action (the games they opened close). */
@@ -97,6 +101,7 @@ export class SessionManager {
       ...sessionCookieOptions(request),
       maxAge: Math.floor(this.maxMs / 1000),
     })
+    await this.events.emit(this.db, 'session.started', userId, { session: id, ip: request.ip })
     const session = { id, userId, createdAt: now, reauthenticatedAt: reauthenticated ? now : null }
     request.session = session
     return session
@@ -105,6 +110,11 @@ export class SessionManager {
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.session) {
       await this.revoke(request.session.id)
+      await this.events.emit(this.db, 'session.ended', request.session.userId, {
+        session: request.session.id,
+        except: null,
+        reason: 'sign_out',
+      })
       await this.ended({ sessionId: request.session.id })
     }
     request.session = null
@@ -118,6 +128,11 @@ export class SessionManager {
   /** Signs out every other session of the player (security page, password and 2FA changes). */
   async revokeOthers(userId: bigint, keepId: string | null): Promise<number> {
     const count = await this.store.revokeOthers(userId, keepId, new Date())
+    await this.events.emit(this.db, 'session.ended', userId, {
+      session: null,
+      except: keepId,
+      reason: 'signed_out_elsewhere',
+    })
     await this.ended({ userId, except: keepId })
     return count
   }
@@ -139,7 +154,14 @@ export class SessionManager {
   /** Signs out one of the player's own sessions by its public number; false when there is none. */
   async revokeNumber(userId: bigint, number: number): Promise<boolean> {
     const revoked = await this.store.revokeNumber(userId, number, new Date())
-    if (revoked) await this.ended({ sessionId: revoked })
+    if (revoked) {
+      await this.events.emit(this.db, 'session.ended', userId, {
+        session: revoked,
+        except: null,
+        reason: 'revoked',
+      })
+      await this.ended({ sessionId: revoked })
+    }
     return revoked !== null
   }
 
@@ -157,6 +179,11 @@ export class SessionManager {
     const now = new Date()
     if (!isLive(record, now, this.idleMs)) {
       await this.store.revoke(id)
+      this.events.emitDetached('session.ended', record.userId, {
+        session: id,
+        except: null,
+        reason: 'expired',
+      })
       return null
     }
     if (now.getTime() - record.lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.store.touch(id, now)
@@ -180,7 +207,7 @@ export default fp(
     const store = app.redis
       ? new RedisSessionStore(app.redis, config.REDIS_PREFIX, idleMs)
       : new SqlSessionStore(db, idleMs)
-    const sessions = new SessionManager(store, idleMs, maxMs)
+    const sessions = new SessionManager(store, idleMs, maxMs, new EventOutbox(db, app.log), db)
     app.decorate('sessions', sessions)
     app.decorateRequest('session', null)
     app.decorateRequest('requireUser', function (this: FastifyRequest) {

@@ -5,7 +5,6 @@ import {
   type PaymentChangeNotice,
   type WinNotice,
 } from '@aurum/shared'
-import type { PaymentRow } from '../modules/payments/mapping.ts'
 import type { UserAccount } from '../modules/wallets/service.ts'
 import type { Hub } from './hub.ts'
 
@@ -161,21 +160,10 @@ export class RealtimeNotifier {
     return done
   }
 
-  paymentFinished(row: PaymentRow): void {
-    const notice: PaymentChangeNotice = {
-      id: row.id.toString(),
-      amount_cents: Number(row.amount_cents),
-      currency: row.currency,
-      action: row.action,
-      payment_system: row.method_id,
-      finished_at: (row.finished_at ?? new Date()).toISOString(),
-      created_at: row.created_at.toISOString(),
-      recallable: row.recallable,
-      success: row.state === 'succeeded',
-      type: row.state,
-    }
+  /** A payment finished (`payments_changes#<user>`). */
+  paymentFinished(userId: bigint, notice: PaymentChangeNotice): void {
     this.hub
-      .publish(privateChannel('payments_changes', row.user_id.toString()), notice)
+      .publish(privateChannel('payments_changes', userId.toString()), notice)
       .catch((err: unknown) => this.log.warn({ err: (err as Error).message }, 'payment publication failed'))
   }
 

@@ -22,7 +22,7 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   logStream?: NodeJS.WritableStream,
-  options: Pick<AppOptions, 'playGuard'> = {},
+  options: Pick<AppOptions, 'playGuard' | 'clock'> = {},
 ): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-test-'))
   const { db, drop: dropDatabase } = await openTestDatabase(inject('dbTemplate'))
@@ -35,6 +35,8 @@ export async function createTestApp(
     // Suites that register players but are not about the captcha go without it; captcha.test.ts
     // turns it on (as production has it by default) and solves real challenges.
     CAPTCHA_ENABLED_REGISTER: 'false',
+    // Jobs run when this node adds one (woken) or a test runs them, not on a timer of their own.
+    JOBS_POLL_MS: '0',
     ...env,
   })
   const app = await buildApp({ config, db, logger: logStream ?? false, ...options })

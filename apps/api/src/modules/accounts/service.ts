@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { Ledger } from '../ledger/index.ts'
 import { openWallet } from '../wallets/service.ts'
 import { AB_TEST_GROUPS, defaultCurrencyFor, STATUSES, type Locale } from '@aurum/shared'
+import { defineJob, type JobDefinition, type JobQueue } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
@@ -33,6 +34,9 @@ const RESET_TTL_MS = 3_600_000
 export { ACCOUNT_FAILURES_PER_HOUR, IP_FAILURES_PER_15_MIN } from './sign-in-failures.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+/** The job that handles one reset or resend request (payload: the request's id). */
+export const MAIL_REQUEST_JOB = 'accounts.mail_request'
 
 type MailRequestKind = 'password_reset' | 'confirmation'
 interface MailRequestRow {
@@ -105,6 +109,7 @@ export class AccountsService {
     private mail: MailService,
     private license: string,
     private twoFactor: TwoFactor,
+    private jobs: JobQueue,
     private log?: FastifyBaseLogger,
   ) {}
 
@@ -675,65 +680,63 @@ export class AccountsService {
     await this.recordMailRequest('password_reset', email, request)
   }
 
-  /** One statement, whatever the address: the request, with the language and the links' origin. */
+  /**
+   * The same statements whatever the address: the request, with the language and the links'
+   * origin, and the job that handles it, in one transaction.
+   */
   private async recordMailRequest(kind: MailRequestKind, email: string, request: FastifyRequest) {
-    await this.db.query(
-      'INSERT INTO account_mail_requests (kind, email_normalized, locale, origin) VALUES ($1, $2, $3, $4)',
-      [kind, normalizeEmail(email), request.locale, request.publicOrigin],
-    )
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: bigint }>(
+        `INSERT INTO account_mail_requests (kind, email_normalized, locale, origin) VALUES ($1, $2, $3, $4)
+         RETURNING id`,
+        [kind, normalizeEmail(email), request.locale, request.publicOrigin],
+      )
+      const id = row!.id.toString()
+      await this.jobs.enqueue(tx, MAIL_REQUEST_JOB, { id }, { key: id })
+    })
   }
-
-  private drainTail: Promise<void> = Promise.resolve()
-  private nextDrain: Promise<void> | null = null
 
   /**
-   * Handles the recorded reset and resend requests: run after each such answer (kickMailRequests),
-   * at start-up for rows a crash left, and by tests to await the mail. One drain at a time in
-   * this process (a call made while one runs shares the next one, which sees its row); across
-   * nodes each row is claimed once (FOR UPDATE SKIP LOCKED).
+   * Handles the recorded reset and resend requests due now, after the runs under way on this node:
+   * tests and the development outbox await the mail with it.
    */
-  drainMailRequests(): Promise<void> {
-    if (!this.nextDrain) {
-      const next = this.drainTail.then(async () => {
-        this.nextDrain = null
-        while (await this.drainMailRequest());
-      })
-      this.nextDrain = next
-      this.drainTail = next.catch(() => undefined)
-    }
-    return this.nextDrain
+  async drainMailRequests(): Promise<void> {
+    await this.jobs.runDue([MAIL_REQUEST_JOB])
   }
 
-  /** Starts a drain off the request; failures are logged (the rows stay for the next drain). */
+  /** Runs the requests after the answer, on this node, without waiting for the queue's next poll. */
   kickMailRequests(): void {
-    this.drainMailRequests().catch((err: unknown) =>
-      this.log?.error({ err }, 'account e-mail requests: drain failed'),
-    )
+    this.jobs.wake()
   }
 
-  /** Claims one request and handles it in the same transaction; false when none is left. */
-  private async drainMailRequest(): Promise<boolean> {
-    let claimed: MailRequestRow | undefined
-    let deliver: (() => void) | undefined
-    try {
-      deliver = await this.db.transaction(async (tx) => {
-        const rows = await tx.query<MailRequestRow>(
-          `DELETE FROM account_mail_requests WHERE id = (
-             SELECT id FROM account_mail_requests ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-           RETURNING id, kind, email_normalized, origin`,
-        )
-        claimed = rows[0]
-        return claimed && this.handleMailRequest(tx, claimed)
-      })
-    } catch (err) {
-      if (!claimed) throw err
-      // Handled once: a request that fails is logged and dropped, never retried in a loop.
-      this.log?.error({ err, mailRequest: claimed.id.toString() }, 'account e-mail request failed')
-      await this.db.query('DELETE FROM account_mail_requests WHERE id = $1', [claimed.id.toString()])
-      return true
-    }
-    deliver?.()
-    return claimed !== undefined
+  /**
+   * The job of one request: claimed (deleted) and handled in one transaction; a request a new
+   * password voided meanwhile is gone and nothing is sent. A failing one is tried again a few
+   * times, then dropped, never retried in a loop.
+   */
+  mailRequestJob(): JobDefinition<never> {
+    return defineJob<{ id: string }>({
+      name: MAIL_REQUEST_JOB,
+      maxAttempts: 3,
+      backoffMs: 10_000,
+      run: async ({ payload, attempt, maxAttempts }) => {
+        let deliver: (() => void) | undefined
+        try {
+          deliver = await this.db.transaction(async (tx) => {
+            const [claimed] = await tx.query<MailRequestRow>(
+              `DELETE FROM account_mail_requests WHERE id = $1 RETURNING id, kind, email_normalized, origin`,
+              [payload.id],
+            )
+            return claimed && this.handleMailRequest(tx, claimed)
+          })
+        } catch (err) {
+          if (attempt >= maxAttempts)
+            await this.db.query('DELETE FROM account_mail_requests WHERE id = $1', [payload.id])
+          throw err
+        }
+        deliver?.()
+      },
+    })
   }
 
   /** The work the answer did not wait for: nothing for an unknown address. */

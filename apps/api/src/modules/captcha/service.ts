@@ -2,7 +2,6 @@ import crypto from 'node:crypto'
 import { z } from 'zod'
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
-import type { FastifyBaseLogger } from 'fastify'
 import { BOT_USER_AGENT, type Locale } from '@aurum/shared'
 import type { Database } from '../../db/client.ts'
 import { deriveSecret } from '../../lib/derive-secret.ts'
@@ -67,12 +66,10 @@ export class CaptchaService {
   readonly config: CaptchaConfig
   private hmacKey: string
   private keySignatureKey: string
-  private timer: NodeJS.Timeout | undefined
 
   constructor(
     private db: Database,
     private options: CaptchaOptions,
-    private log: FastifyBaseLogger,
   ) {
     this.hmacKey = deriveSecret(options.sessionSecret, 'aurum/captcha-challenge')
     this.keySignatureKey = deriveSecret(options.sessionSecret, 'aurum/captcha-key-signature')
@@ -148,19 +145,6 @@ export class CaptchaService {
   async prune(now = new Date()): Promise<number> {
     const rows = await this.db.query('DELETE FROM captcha_solutions WHERE expires_at < $1 RETURNING 1', [now])
     return rows.length
-  }
-
-  /** Prunes every 10 minutes (a challenge's lifetime); the timer does not keep the process alive. */
-  startCleanup(): void {
-    const run = () => {
-      this.prune().catch((err: unknown) => this.log.error({ err }, 'captcha solution pruning failed'))
-    }
-    this.timer = setInterval(run, CHALLENGE_TTL_MS)
-    this.timer.unref()
-  }
-
-  stop(): void {
-    clearInterval(this.timer)
   }
 
   private error(code: 'captcha_required' | 'captcha_invalid' | 'captcha_expired', locale: Locale) {

@@ -1,5 +1,4 @@
 import type { Locale } from '@aurum/shared'
-import { NOTABLE_MULTIPLIER } from './winners.ts'
 import crypto from 'node:crypto'
 import { Batcher } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
@@ -99,25 +98,12 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
  * keyed by the same id, and the round's totals.
  */
 export class SeamlessWallet {
-  /** Told of a round that finished with a win that may be notable (after it committed): the wins feed. */
-  onRoundWon: ((provider: string, roundId: string) => void) | null = null
-
   constructor(
     private db: Database,
     private ledger: Ledger,
     private guard?: PlayGuard,
     private now: () => Date = () => new Date(),
   ) {}
-
-  private won(kind: 'bet' | 'win', input: MoveInput & MoveExtras): void {
-    const onRoundWon = this.onRoundWon
-    if (!onRoundWon) return
-    const win =
-      kind === 'win' ? (input.round_closed ? input.amount_cents : 0) : (input.win?.amount_cents ?? 0)
-    // An instant round is notable only at 10× its bet; a round of several calls is looked up.
-    if (win <= 0 || (kind === 'bet' && win < NOTABLE_MULTIPLIER * input.amount_cents)) return
-    onRoundWon(GAME_PROVIDER, input.round_id)
-  }
 
   /**
    * A launch for the game frame: the token goes in the iframe's URL; only its hash is stored. The
@@ -380,7 +366,6 @@ export class SeamlessWallet {
         const alone = () => this.db.query<Row>(sql, params(!beforeBet))
         const [row] = instant ? [await this.instantRound(input, !beforeBet, alone)] : await alone()
         this.ledger.balanceMoved(this.db, row!.user_id, row!.answer.currency)
-        this.won(kind, input)
         return row!.answer
       } catch (error) {
         if ((error as { code?: string }).code !== 'AU003' || !beforeBet) throw error
@@ -397,7 +382,6 @@ export class SeamlessWallet {
         })
         const [row] = await tx.query<Row>(sql, params(true))
         this.ledger.balanceMoved(tx, row!.user_id, row!.answer.currency)
-        tx.afterCommit(() => this.won(kind, input))
         return row!.answer
       })
     } catch (error) {

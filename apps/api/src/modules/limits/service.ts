@@ -23,6 +23,7 @@ import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import type { MailService } from '../../lib/mail.ts'
+import type { EventOutbox } from '../../events/outbox.ts'
 import { SESSION_IDLE_MS, SessionLimitError, WalletError, type PlayGuard } from '../games/index.ts'
 import type { UserLimit } from '@aurum/shared/contracts/limits'
 
@@ -95,12 +96,11 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
  * counted one after another and never together exceed a limit.
  */
 export class LimitsService {
-  /** Told when a limit stops a player's play (the realtime `game_limits` channel). */
-  onReached: (userId: bigint, notice: GameLimitNotice) => void = () => {}
-
   constructor(
     private db: Database,
     private mail: MailService,
+    /** `limit.reached` goes there when a limit stops a player's play (the game frames close). */
+    private events: EventOutbox,
     private delayMs: number,
     private now: () => Date = () => new Date(),
   ) {}
@@ -333,11 +333,16 @@ export class LimitsService {
       userId.toString(),
       this.now(),
     ])
-    tx.afterCommit(() => this.onReached(userId, this.notice(limit, null, limit.endsAt)))
+    await this.events.emit(tx, 'limit.reached', userId, this.notice(limit, null, limit.endsAt))
   }
 
-  private notice(limit: LimitRecord, currency: string | null, until: Date | null): GameLimitNotice {
-    return { type: 'limit_reached', limit: limit.type, currency, until: until?.toISOString() ?? null }
+  private notice(limit: LimitRecord, currency: string | null, until: Date | null) {
+    return { limit: limit.type, currency, until: until?.toISOString() ?? null }
+  }
+
+  /** A limit refused something: the refusal's transaction rolls back, the fact is written apart. */
+  private reached(userId: bigint, notice: ReturnType<LimitsService['notice']>): void {
+    this.events.emitDetached('limit.reached', userId, notice)
   }
 
   private async askConfirmation(
@@ -481,7 +486,7 @@ export class LimitsService {
     const limits = await this.rows(tx, userId, 'FOR UPDATE')
     const exclusion = limits.find(({ limit }) => isExclusion(limit.type))?.limit
     if (exclusion) {
-      this.onReached(userId, this.notice(exclusion, null, exclusion.endsAt))
+      this.reached(userId, this.notice(exclusion, null, exclusion.endsAt))
       throw new SessionLimitError()
     }
     for (const { limit } of limits) {
@@ -490,7 +495,7 @@ export class LimitsService {
         if (cap === undefined) continue
         const { start, end } = periodWindow(limit.period!, limit.anchor, this.now())
         if ((await this.playedSeconds(tx, userId, start, end)) < cap * 60) continue
-        this.onReached(userId, this.notice(limit, null, end))
+        this.reached(userId, this.notice(limit, null, end))
         throw new SessionLimitError()
       }
       if (limit.type !== 'wager' && limit.type !== 'loss') continue
@@ -500,7 +505,7 @@ export class LimitsService {
       const left = BigInt(remaining(cap, Number(value)))
       if (amountCents <= left) continue
       // Used up: the game closes; a bet larger than what is left: refused, smaller ones may follow.
-      if (left <= 0n) this.onReached(userId, this.notice(limit, currency, until))
+      if (left <= 0n) this.reached(userId, this.notice(limit, currency, until))
       throw new WalletError('limit_reached')
     }
   }

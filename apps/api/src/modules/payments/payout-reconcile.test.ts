@@ -61,6 +61,9 @@ const postings = async (id: bigint, step: 'payout' | 'release') =>
   ).length
 
 /** Notices of one payment published to the player's own channel (the funding deposit has its own). */
+/** The realtime consumer has applied what the outbox holds (the notices are its publications). */
+const told = () => ctx.app.services.eventLog.drain('realtime')
+
 const noticesOf = (publish: { mock: { calls: unknown[][] } }, userId: number, id: bigint) =>
   publish.mock.calls
     .filter(
@@ -114,6 +117,7 @@ describe('payouts left in flight', () => {
     expect(await postings(id, 'release')).toBe(0)
     expect(payoutsOf(id)).toBe(1)
     expect(await payments.reconcileInFlight()).toBe(0)
+    await told()
     expect(noticesOf(publish, player.id, id)).toEqual([
       expect.objectContaining({ id: String(id), success: true, type: 'succeeded' }),
     ])
@@ -253,6 +257,7 @@ describe('payouts left in flight', () => {
       expect(await postings(id, 'payout')).toBe(paidOut)
       expect(await postings(id, 'release')).toBe(1 - paidOut)
       expect(await balance(ctx, player.sid)).toBe(paidOut ? 7_000 : 10_000)
+      await told()
       expect(noticesOf(publish, player.id, id)).toHaveLength(1)
     }
     expect((await checkLedger(ctx.db)).problems).toEqual([])

@@ -44,6 +44,9 @@ const afterGrace = () => {
 }
 
 /** Payment notices published to the player's own channel. */
+/** The realtime consumer has applied what the outbox holds (the notices are its publications). */
+const told = () => ctx.app.services.eventLog.drain('realtime')
+
 const noticesOf = (publish: { mock: { calls: unknown[][] } }, userId: number) =>
   publish.mock.calls.filter(([channel]) => channel === `payments_changes#${userId}`).map(([, data]) => data)
 
@@ -87,6 +90,7 @@ describe('deposits left in flight', () => {
     expect(await credits(id)).toBe(1)
     // A second pass (another node, the next minute) finds nothing to do.
     expect(await payments.reconcileInFlight()).toBe(0)
+    await told()
     expect(noticesOf(publish, player.id)).toEqual([
       expect.objectContaining({ id: String(id), success: true, type: 'succeeded' }),
     ])
@@ -130,6 +134,7 @@ describe('deposits left in flight', () => {
       state: 'declined',
       cancellation_reason: 'The payment provider could not be reached.',
     })
+    await told()
     expect(noticesOf(publish, player.id)).toHaveLength(1)
     // The request, delayed somewhere, reaches the provider now: it was canceled, nothing is charged.
     const late = await payments.provider.deposit({
@@ -205,6 +210,7 @@ describe('deposits left in flight', () => {
       expect(submitted.json().payment).toMatchObject({ id, state: 'succeeded' })
       expect(await balance(ctx, player.sid)).toBe(4_000)
       expect(await credits(id)).toBe(1)
+      await told()
       expect(noticesOf(publish, player.id)).toHaveLength(1)
     }
     expect((await checkLedger(ctx.db)).problems).toEqual([])

@@ -36,10 +36,8 @@ export const PAYMENT_PAGE_TIMEOUT_MS = 30 * 60_000
  * Younger ones may still be in flight elsewhere.
  */
 export const PROCESSING_GRACE_MS = 2 * 60_000
-/** How many payments in flight one reconciling pass takes (the next minute takes the rest). */
+/** How many payments in flight one reconciling pass takes (the next run takes the rest: jobs.ts). */
 const RECONCILE_BATCH = 100
-/** The periodic work (abandoned payments, payments in flight) runs this often on every node. */
-const PERIODIC_MS = 60_000
 /** Spec §9: the first deposit suggestion, 50 in the unit the player types (50 EUR, 50 CAD, 50 µBTC). */
 const FIRST_DEPOSIT_SUGGESTION_UNITS = 50n
 
@@ -83,7 +81,6 @@ const money = (cents: bigint, currency: string) =>
  * transaction; a payment only moves forward from pending/processing once (guarded updates).
  */
 export class PaymentService {
-  private expiryTimer: ReturnType<typeof setInterval> | undefined
   /** The clock of the grace period (tests move it). */
   now: () => Date = () => new Date()
   /** Called at each fault point of a deposit (lib/fault-points.ts); only tests set it. */
@@ -513,29 +510,6 @@ export class PaymentService {
     )
     for (const row of rows) this.finished(this.db, row)
     return rows.length
-  }
-
-  /**
-   * The periodic work, every minute on every node (each change is guarded): abandoned payments
-   * expire, payments left in flight are reconciled. At start-up the payments in flight are
-   * reconciled first, before the node serves. The timer does not keep the process alive.
-   */
-  async startPeriodic(log: { error: (obj: object, msg: string) => void }): Promise<void> {
-    const reconcile = () =>
-      this.reconcileInFlight().catch((err: unknown) =>
-        log.error({ err }, 'reconciling payments in flight failed'),
-      )
-    await reconcile()
-    const run = () => {
-      this.expireAbandoned().catch((err: unknown) => log.error({ err }, 'expiring abandoned payments failed'))
-      void reconcile()
-    }
-    this.expiryTimer = setInterval(run, PERIODIC_MS)
-    this.expiryTimer.unref()
-  }
-
-  stop(): void {
-    clearInterval(this.expiryTimer)
   }
 
   // ── Withdrawals ──────────────────────────────────────────────────────────────────────────

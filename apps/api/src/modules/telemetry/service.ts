@@ -7,8 +7,6 @@ export type ClientEventKind = 'log' | 'performance' | 'network'
 
 /** Client telemetry: written as structured logs and kept in `client_events` for the retention period. */
 export class TelemetryService {
-  private timer: NodeJS.Timeout | undefined
-
   constructor(
     private db: Database,
     private log: FastifyBaseLogger,
@@ -41,19 +39,5 @@ export class TelemetryService {
       .where(lt(clientEvents.receivedAt, cutoff))
       .returning({ id: clientEvents.id })
     return deleted.length
-  }
-
-  /** Prunes now and then hourly; the timer does not keep the process alive. */
-  startRetention(): void {
-    const run = () => {
-      this.prune().catch((err: unknown) => this.log.error({ err }, 'client event pruning failed'))
-    }
-    run()
-    this.timer = setInterval(run, 3_600_000)
-    this.timer.unref()
-  }
-
-  stop(): void {
-    clearInterval(this.timer)
   }
 }

@@ -1,0 +1,124 @@
+import type { Consumer, Executor } from '@aurum/db'
+import { domainEvents } from '../../events/outbox.ts'
+
+interface Totals {
+  bets: bigint
+  wins: bigint
+  rounds: bigint
+  deposits: bigint
+  depositCount: number
+  withdrawals: bigint
+  withdrawalCount: number
+  registrations: number
+  players: Set<bigint>
+}
+
+const empty = (): Totals => ({
+  bets: 0n,
+  wins: 0n,
+  rounds: 0n,
+  deposits: 0n,
+  depositCount: 0,
+  withdrawals: 0n,
+  withdrawalCount: 0,
+  registrations: 0,
+  players: new Set(),
+})
+
+/**
+ * The day's totals per currency, from the outbox (docs/events.md "Consumers"): rounds settled
+ * (and rolled back), deposits credited, withdrawals paid, registrations, active players. Exactly
+ * once: a batch is summed in memory and written as one upsert per day and currency in the batch's
+ * transaction, so 500 spins a second cost a few statements a second, not one per spin.
+ */
+export function dailyTotalsConsumer(): Consumer {
+  return {
+    name: 'daily-totals',
+    mode: 'transactional',
+    types: ['round.settled', 'round.rolled_back', 'deposit.succeeded', 'withdrawal.paid', 'player.registered'],
+    batchSize: 1000,
+    async apply(events, tx) {
+      const byKey = new Map<string, Totals>()
+      const at = (day: string, currency: string) => {
+        const key = `${day}|${currency}`
+        let totals = byKey.get(key)
+        if (!totals) byKey.set(key, (totals = empty()))
+        return totals
+      }
+      for (const event of domainEvents(events)) {
+        const day = event.createdAt.toISOString().slice(0, 10)
+        switch (event.type) {
+          case 'round.settled': {
+            const totals = at(day, event.payload.currency)
+            totals.bets += event.payload.bet
+            totals.wins += event.payload.win
+            totals.rounds += 1n
+            if (event.userId !== null) totals.players.add(event.userId)
+            break
+          }
+          case 'round.rolled_back': {
+            const totals = at(day, event.payload.currency)
+            totals.bets -= event.payload.bet
+            totals.wins -= event.payload.win
+            break
+          }
+          case 'deposit.succeeded': {
+            const totals = at(day, event.payload.currency)
+            totals.deposits += event.payload.amount
+            totals.depositCount++
+            break
+          }
+          case 'withdrawal.paid': {
+            const totals = at(day, event.payload.currency)
+            totals.withdrawals += event.payload.amount
+            totals.withdrawalCount++
+            break
+          }
+          case 'player.registered':
+            if (event.payload.currency) at(day, event.payload.currency).registrations++
+            break
+          default:
+            break
+        }
+      }
+      for (const [key, totals] of byKey) await write(tx, key, totals)
+    },
+  }
+}
+
+async function write(tx: Executor, key: string, totals: Totals): Promise<void> {
+  const [day, currency] = key.split('|') as [string, string]
+  const [fresh] = await tx.query<{ n: number }>(
+    `WITH added AS (
+       INSERT INTO daily_players (day, currency, user_id) SELECT $1, $2, unnest($3::bigint[])
+       ON CONFLICT DO NOTHING RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM added`,
+    [day, currency, [...totals.players].map(String)],
+  )
+  await tx.query(
+    `INSERT INTO daily_totals AS d (day, currency, bets, wins, rounds, deposits, deposit_count, withdrawals,
+       withdrawal_count, registrations, active_players)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (day, currency) DO UPDATE SET
+       bets = d.bets + excluded.bets, wins = d.wins + excluded.wins, rounds = d.rounds + excluded.rounds,
+       deposits = d.deposits + excluded.deposits, deposit_count = d.deposit_count + excluded.deposit_count,
+       withdrawals = d.withdrawals + excluded.withdrawals,
+       withdrawal_count = d.withdrawal_count + excluded.withdrawal_count,
+       registrations = d.registrations + excluded.registrations,
+       active_players = d.active_players + excluded.active_players`,
+    [
+      day,
+      currency,
+      totals.bets.toString(),
+      totals.wins.toString(),
+      totals.rounds.toString(),
+      totals.deposits.toString(),
+      totals.depositCount,
+      totals.withdrawals.toString(),
+      totals.withdrawalCount,
+      totals.registrations,
+      fresh!.n,
+    ],
+  )
+}
