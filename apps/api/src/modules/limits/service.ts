@@ -15,7 +15,6 @@ import {
   type LimitLifetime,
   type LimitPeriod,
   type LimitRecord,
-  type GameLimitNotice,
   type LimitType,
   type Locale,
 } from '@aurum/shared'
