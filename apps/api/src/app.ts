@@ -61,6 +61,7 @@ import { createDocumentStorage } from './modules/verification/select-storage.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
+import cacheBus from './plugins/cache-bus.ts'
 import session from './plugins/session.ts'
 import csrf from './plugins/csrf.ts'
 import transportSecurity from './plugins/transport-security.ts'
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(errors)
   await app.register(csrf, { origins: casinoOrigins(config) })
   await app.register(redis, { config })
+  await app.register(cacheBus, { config })
   await app.register(session, { config, db })
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -197,8 +199,8 @@ export async function buildApp({
   else app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger())
   await app.register(realtime, { config })
 
-  const info = new InfoService(db)
-  const cms = new CmsService(db)
+  const info = new InfoService(db, app.caches)
+  const cms = new CmsService(db, app.caches)
   const telemetry = new TelemetryService(db, app.log, config.CLIENT_LOG_RETENTION_DAYS)
   const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, app.log)
   const contact = new ContactService(db, mailer, config.SUPPORT_EMAIL, app.log)
@@ -257,7 +259,7 @@ export async function buildApp({
   const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, (row) =>
     notifier.paymentFinished(row),
   )
-  const catalogue = new Catalogue(db)
+  const catalogue = new Catalogue(db, app.caches)
   // The casino's own guard is the players' limits; a test may put another in its place.
   const gameWallet = new SeamlessWallet(db, ledger, playGuard ?? limits.playGuard())
   gameWallet.onRoundWon = (provider, roundId) => notifier.roundWon(provider, roundId)
