@@ -48,6 +48,7 @@ import { Winners } from './modules/games/winners.ts'
 import realtime from './realtime/plugin.ts'
 import { RealtimeNotifier } from './realtime/notifier.ts'
 import { killAt } from './lib/fault-points.ts'
+import { MovableClock, systemClock } from './lib/clock.ts'
 import { LimitsService } from './modules/limits/service.ts'
 import { limitsRoutes } from './modules/limits/routes.ts'
 import { RealityCheckService } from './modules/reality-check/service.ts'
@@ -231,7 +232,8 @@ export async function buildApp({
     app.log,
   )
   const ledger = new Ledger(db, (userId, currency) => notifier.balanceChanged(userId, currency))
-  const limits = new LimitsService(db, mail, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000)
+  const clock = config.TEST_CLOCK ? new MovableClock() : systemClock
+  const limits = new LimitsService(db, mail, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000, () => clock.now())
   accounts.beforeSignIn = (userId, request) => limits.checkSignIn(userId, request.locale)
   limits.onReached = (userId, notice) => notifier.limitReached(userId, notice)
   const verification = new VerificationService(
@@ -328,7 +330,11 @@ export async function buildApp({
   })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
-    await app.register(devRoutes, { db, beforeRead: () => accounts.drainMailRequests() })
+    await app.register(devRoutes, {
+      db,
+      beforeRead: () => accounts.drainMailRequests(),
+      clock: clock instanceof MovableClock ? clock : undefined,
+    })
     await app.register(devChainRoutes, { crypto: cryptoDeposits })
   }
   await app.register(fastifyStatic, {
