@@ -96,7 +96,13 @@ export class RedisCacheBus extends ListeningBus implements CacheBus {
     subscriber.on('message', (channel: string, text: string) => {
       if (channel === bus.channel) bus.received(text)
     })
-    await subscriber.subscribe(bus.channel)
+    try {
+      await subscriber.subscribe(bus.channel)
+    } catch (error) {
+      // The node does not start; its connection must not linger.
+      subscriber.disconnect()
+      throw error
+    }
     // Every later 'ready' is a reconnection (ioredis subscribes again by itself).
     subscriber.on('ready', () => {
       log.warn({}, 'cache invalidation subscriber reconnected: every cache dropped')
