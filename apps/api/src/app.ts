@@ -56,6 +56,7 @@ import { EventOutbox } from './events/outbox.ts'
 import { eventJobs } from './events/jobs.ts'
 import { dailyTotalsConsumer } from './modules/reports/daily-totals.ts'
 import { killAt } from './lib/fault-points.ts'
+import { MovableClock, systemClock } from './lib/clock.ts'
 import { LimitsService } from './modules/limits/service.ts'
 import { limitsRoutes } from './modules/limits/routes.ts'
 import { RealityCheckService } from './modules/reality-check/service.ts'
@@ -69,6 +70,7 @@ import { createDocumentStorage } from './modules/verification/select-storage.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
+import cacheBus from './plugins/cache-bus.ts'
 import session from './plugins/session.ts'
 import csrf from './plugins/csrf.ts'
 import transportSecurity from './plugins/transport-security.ts'
@@ -128,8 +130,11 @@ export async function buildApp({
   ssr: ssrMode = 'none',
   logger = true,
   playGuard,
-  clock,
+  clock: givenClock,
 }: AppOptions): Promise<FastifyInstance> {
+  // One clock for the services and the job queue: a test's, a movable one for browser tests
+  // (TEST_CLOCK, moved through POST /dev/clock), or the system's.
+  const clock = givenClock ?? (config.TEST_CLOCK ? new MovableClock() : systemClock)
   const app = Fastify({
     logger: logger
       ? {
@@ -160,6 +165,7 @@ export async function buildApp({
   await app.register(errors)
   await app.register(csrf, { origins: casinoOrigins(config) })
   await app.register(redis, { config })
+  await app.register(cacheBus, { config })
   await app.register(session, { config, db })
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -209,8 +215,8 @@ export async function buildApp({
   else app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger())
   await app.register(realtime, { config })
 
-  const info = new InfoService(db)
-  const cms = new CmsService(db)
+  const info = new InfoService(db, app.caches)
+  const cms = new CmsService(db, app.caches)
   const telemetry = new TelemetryService(db, app.log, config.CLIENT_LOG_RETENTION_DAYS)
   const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, app.log)
   const jobs = new JobQueue(db, { clock, log: app.log })
@@ -244,7 +250,9 @@ export async function buildApp({
   eventLog.register(realtimeConsumer(notifier))
   eventLog.register(dailyTotalsConsumer())
   const ledger = new Ledger(db, () => events.committed())
-  const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000)
+  const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000, () =>
+    clock.now(),
+  )
   accounts.beforeSignIn = (userId, request) => limits.checkSignIn(userId, request.locale)
   const verification = new VerificationService(
     db,
@@ -269,7 +277,7 @@ export async function buildApp({
   )
   if (config.TEST_FAULT_POINT) payments.faultHook = killAt(config.TEST_FAULT_POINT)
   const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, () => events.committed())
-  const catalogue = new Catalogue(db)
+  const catalogue = new Catalogue(db, app.caches)
   // The casino's own guard is the players' limits; a test may put another in its place.
   const gameWallet = new SeamlessWallet(db, ledger, playGuard ?? limits.playGuard())
   app.sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
@@ -338,7 +346,11 @@ export async function buildApp({
   })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
-    await app.register(devRoutes, { db, beforeRead: () => accounts.drainMailRequests() })
+    await app.register(devRoutes, {
+      db,
+      beforeRead: () => accounts.drainMailRequests(),
+      clock: clock instanceof MovableClock ? clock : undefined,
+    })
     await app.register(devChainRoutes, { crypto: cryptoDeposits })
   }
   await app.register(fastifyStatic, {

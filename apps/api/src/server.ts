@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
 import { gamesPort } from './modules/games/games-url.ts'
 import { casinoOrigins } from './lib/public-origin.ts'
+import { invalidateEverything } from './lib/cache-bus.ts'
 import { startGameServer } from '@aurum/games/src/start.ts'
 
 /** Starts the casino: database, migrations, seed, then HTTP. SIGTERM/SIGINT drain in-flight requests and exit. */
@@ -19,6 +20,8 @@ async function main() {
   await migrate(db)
   await seed(db)
   const app = await buildApp({ config, db, ssr: dev ? 'development' : 'production' })
+  // The seed may have changed content, reference data or the catalogue that other nodes hold.
+  await invalidateEverything(app.caches)
 
   // Assigned once both servers listen; the shutdown closes it.
   let games: Awaited<ReturnType<typeof startGameServer>> | undefined = undefined

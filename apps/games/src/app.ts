@@ -484,11 +484,15 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
     },
   )
 
-  // Live roulette (apps/games/src/live.ts): one table for everyone, rounds on the clock.
+  // Live roulette (apps/games/src/live.ts): one table for everyone, rounds on the clock (the
+  // settler's, which tests move).
   const tables = new Map(
     [...games().values()]
       .filter((g) => g.definition.type === 'live_roulette')
-      .map((g) => [g.definition.identifier, new LiveTable(g.definition.slug, options.tableSecret)]),
+      .map((g) => [
+        g.definition.identifier,
+        new LiveTable(g.definition.slug, options.tableSecret, options.rounds?.now),
+      ]),
   )
   const tableOf = (session: { runnable: RunnableGame }) => {
     const table = tables.get(session.runnable.definition.identifier)

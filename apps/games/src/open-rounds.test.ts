@@ -8,7 +8,7 @@ import { checkLedger } from '@aurum/api/src/modules/ledger/check.ts'
 import { balance, client, fund } from '@aurum/api/src/modules/payments/testing.ts'
 import { TEST_WALLET_SECRET } from '@aurum/api/src/modules/games/testing.ts'
 import { buildGamesApp } from './app.ts'
-import { LiveTable } from './live.ts'
+import { LIVE_CYCLE_MS, LiveTable } from './live.ts'
 import { OPEN_ROUND_LIMIT_MS } from './rounds.ts'
 import { GAME_SERVER_MIGRATIONS } from './start.ts'
 import { LossyWallet } from './testing.ts'
@@ -423,9 +423,12 @@ describe('blackjack actions on one round', () => {
 describe('live table payouts', () => {
   it('pays a finished table round’s real-money bets once, though two nodes settle it at once', async () => {
     const { sid, session } = await realSession(20_000, 'aurum-live:live-roulette')
-    // Bets are taken while the table's round is open (15 s of every 20).
-    const state = (await server.inject({ url: '/api/live/state', headers: auth(session) })).json()
-    if (state.phase !== 'betting') await new Promise((r) => setTimeout(r, state.ends_at - Date.now() + 50))
+    // Bets are taken while the table's round is open (15 s of every 20): the clock moves to the
+    // start of the next round, so that the bet is never late whenever the test runs.
+    const state = (await server.inject({ url: '/api/live/state', headers: auth(session) })).json<{
+      round: number
+    }>()
+    clockOffset = (state.round + 1) * LIVE_CYCLE_MS + 50 - Date.now()
     const bets = [
       { kind: 'red', numbers: [], amount_cents: 1_000 },
       { kind: 'dozen', numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], amount_cents: 500 },
@@ -438,22 +441,28 @@ describe('live table payouts', () => {
     })
     expect(placed.statusCode, placed.body).toBe(200)
     expect(await balance(casino, sid)).toBe(20_000 - 1_500)
-    // The bet moved back to a table round long finished, so that it is paid now.
     const { round_id: roundId, outcome } = placed.json<{
       round_id: string
       outcome: { table_round: number }
     }>()
-    const round = outcome.table_round - 10
-    await db.query(
-      `UPDATE gs_rounds SET hidden = jsonb_set(hidden, '{table_round}', to_jsonb($2::int)) WHERE round_id = $1`,
-      [roundId, round],
-    )
+    const round = outcome.table_round
+    const ends = (round + 1) * LIVE_CYCLE_MS
     const expected = new LiveTable('live-roulette', 'test-table-secret').settle(
       round,
       bets.map((b) => ({ kind: b.kind as 'red' | 'dozen', numbers: b.numbers, amountCents: b.amount_cents })),
+      ends,
     )!
-
+    // Until the wheel has stopped there is nothing to pay.
     await Promise.all([server.settleLive(), other.settleLive()])
+    expect(await roundRow(roundId)).toMatchObject({ status: 'open' })
+
+    // The wheel stops: both nodes settle at once.
+    clockOffset = ends - Date.now()
+    try {
+      await Promise.all([server.settleLive(), other.settleLive()])
+    } finally {
+      clockOffset = 0
+    }
 
     expect(await balance(casino, sid)).toBe(20_000 - 1_500 + expected.winCents)
     expect(await casinoRound(sid)).toMatchObject({
