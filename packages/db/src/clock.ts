@@ -13,8 +13,12 @@ export const systemClock: Clock = { now: () => new Date() }
 export interface TestClock extends Clock {
   /** Moves the clock on by `ms` (back with a negative value) and returns the new time. */
   advance(ms: number): Date
-  /** Puts the clock at `at`; it runs on from there. */
+  /** Puts the clock at `at` and returns it. */
   set(at: Date | number): Date
+  /** Holds the clock where it is (advance and set still move it), for a rule's exact instant. */
+  stop(): Date
+  /** Lets a stopped clock run on from where it stands. */
+  run(): Date
 }
 
 /**
@@ -24,15 +28,25 @@ export interface TestClock extends Clock {
  */
 export function testClock(start: Date | number = Date.now()): TestClock {
   let offset = new Date(start).getTime() - Date.now()
-  const now = () => new Date(Date.now() + offset)
+  let stoppedAt: number | null = null
+  const at = () => stoppedAt ?? Date.now() + offset
+  const now = () => new Date(at())
+  const set = (ms: number) => {
+    if (stoppedAt === null) offset = ms - Date.now()
+    else stoppedAt = ms
+    return now()
+  }
   return {
     now,
-    advance(ms) {
-      offset += ms
+    advance: (ms) => set(at() + ms),
+    set: (to) => set(new Date(to).getTime()),
+    stop() {
+      stoppedAt = at()
       return now()
     },
-    set(at) {
-      offset = new Date(at).getTime() - Date.now()
+    run() {
+      if (stoppedAt !== null) offset = stoppedAt - Date.now()
+      stoppedAt = null
       return now()
     },
   }
