@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actBlackjack, publicView, type BlackjackAction, type BlackjackState } from '@aurum/games-math'
-import { openDatabase, type SqlDatabase } from '@aurum/db'
+import { openDatabase, testClock, type SqlDatabase } from '@aurum/db'
 import { migrate } from '@aurum/db'
 import { createTestApp, registerPlayer, type TestContext } from '@aurum/api/src/test/helpers.ts'
 import { checkLedger } from '@aurum/api/src/modules/ledger/check.ts'
@@ -19,10 +19,10 @@ const BET = 500
 let casino: TestContext
 let db: SqlDatabase
 let wallet: LossyWallet
-/** Two game server nodes on one database, with the settler's clock moved on by `clockOffset`. */
+/** Two game server nodes on one database, on one clock the test moves (the casino keeps its own). */
 let server: FastifyInstance
 let other: FastifyInstance
-let clockOffset = 0
+const clock = testClock()
 
 beforeAll(async () => {
   casino = await createTestApp({ WALLET_SECRET: TEST_WALLET_SECRET })
@@ -38,7 +38,7 @@ beforeAll(async () => {
       wallet,
       casinoOrigins: ['http://localhost:3000'],
       tableSecret: 'test-table-secret',
-      rounds: { now: () => Date.now() + clockOffset },
+      clock,
     })
   server = await node()
   other = await node()
@@ -145,14 +145,10 @@ const roundRow = async (roundId: string) =>
     )
   )[0]!
 
-/** Both nodes' settlers at once, with the clock `ms` on. */
+/** Both nodes' settlers at once, `ms` later. */
 async function settleBothAt(ms: number) {
-  clockOffset = ms
-  try {
-    await Promise.all([server.rounds.settle(), other.rounds.settle()])
-  } finally {
-    clockOffset = 0
-  }
+  clock.advance(ms)
+  await Promise.all([server.rounds.settle(), other.rounds.settle()])
 }
 
 /** The casino's record of the player's last round (newest first). */
