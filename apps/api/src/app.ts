@@ -332,7 +332,7 @@ export async function buildApp({
   await app.register(gameWalletRoutes, { wallet: gameWallet, walletSecret: config.WALLET_SECRET })
   await app.register(gameArtRoutes, { db })
   await app.register(historyRoutes, {
-    history: new AccountHistory(db, new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, app.log)),
+    history: new AccountHistory(db, new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, app.log, clock)),
     gamesUrl: (request) => gamesUrlFor(config, request),
     now: () => clock.now(),
   })
