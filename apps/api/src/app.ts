@@ -221,11 +221,15 @@ export async function buildApp({
   await twoFactor.wrapLegacyBackupCodes()
   const accounts = new AccountsService(db, app.sessions, mail, 'CW', twoFactor, jobs, clock, app.log)
   accounts.failures = new SignInFailures(db, app.redis, config.REDIS_PREFIX, () => clock.now().getTime())
-  const captcha = new CaptchaService(db, {
-    sessionSecret: config.SESSION_SECRET,
-    complexity: config.CAPTCHA_COMPLEXITY,
-    enabledRegister: config.CAPTCHA_ENABLED_REGISTER,
-  }, clock)
+  const captcha = new CaptchaService(
+    db,
+    {
+      sessionSecret: config.SESSION_SECRET,
+      complexity: config.CAPTCHA_COMPLEXITY,
+      enabledRegister: config.CAPTCHA_ENABLED_REGISTER,
+    },
+    clock,
+  )
   const paymentProvider = new SandboxProvider(config.WALLET_SECRET, db)
   const wallets = new WalletService(db)
   const winners = new Winners(db)
@@ -332,7 +336,10 @@ export async function buildApp({
   await app.register(gameWalletRoutes, { wallet: gameWallet, walletSecret: config.WALLET_SECRET })
   await app.register(gameArtRoutes, { db })
   await app.register(historyRoutes, {
-    history: new AccountHistory(db, new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, app.log, clock)),
+    history: new AccountHistory(
+      db,
+      new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, app.log, clock),
+    ),
     gamesUrl: (request) => gamesUrlFor(config, request),
     now: () => clock.now(),
   })

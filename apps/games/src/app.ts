@@ -88,7 +88,11 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
         (hidden: unknown) => standRemainingHands(hidden as BlackjackState),
       ]),
   )
-  const rounds = new Rounds(db, wallet, app.log, { ...options.rounds, finishers, now: () => clock.now().getTime() })
+  const rounds = new Rounds(db, wallet, app.log, {
+    ...options.rounds,
+    finishers,
+    now: () => clock.now().getTime(),
+  })
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof GameError) return reply.status(error.status).send({ code: error.code })
@@ -152,7 +156,11 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
   app.get('/healthz', async () => ({ status: 'ok' }))
 
   if (options.roundDetailsKey)
-    await app.register(roundDetailsRoutes, { db, key: options.roundDetailsKey, now: () => clock.now().getTime() })
+    await app.register(roundDetailsRoutes, {
+      db,
+      key: options.roundDetailsKey,
+      now: () => clock.now().getTime(),
+    })
 
   // The built clients (absent in a checkout that has not been built: the pages then answer 500).
   if (fs.existsSync(CLIENT_DIR)) {

@@ -302,7 +302,12 @@ export class Rounds {
         this.lastSeeds.get(session.player_key) ?? (await currentSeeds(this.db, session.player_key))
       const seeds: RoundSeeds = { ...known, nonce: known.nonce + 1 }
       const decision = decide(new Rng(fairSource(seeds.server_seed, seeds.client_seed, seeds.nonce)))
-      if (await this.write({ kind: 'store', values: roundValues(session, roundId, decision, seeds, null, new Date(this.now())) })) {
+      if (
+        await this.write({
+          kind: 'store',
+          values: roundValues(session, roundId, decision, seeds, null, new Date(this.now())),
+        })
+      ) {
         this.lastSeeds.set(session.player_key, seeds)
         return { decision, fair: fairState(seeds) }
       }

@@ -4,7 +4,6 @@ import type { Executor, SqlDatabase } from './client.ts'
 import type { SharedMigration } from './migrate.ts'
 import { systemClock, type Clock } from './clock.ts'
 
-
 /** What a handler gets: the row it runs for, and the database to work in. */
 export interface JobContext<P> {
   id: bigint

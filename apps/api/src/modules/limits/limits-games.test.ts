@@ -139,9 +139,10 @@ describe('limits at every bet (the seamless wallet’s limit_reached)', () => {
     const first = await openRealSession(ctx, player.sid)
     expect((await bet(first, 500)).statusCode).toBe(200)
     expect((await bet(first, 1)).json().code).toBe('limit_reached')
-    const [limit] = await ctx.db.query<{ anchor: Date }>('SELECT anchor FROM user_limits WHERE user_id = $1', [
-      player.id,
-    ])
+    const [limit] = await ctx.db.query<{ anchor: Date }>(
+      'SELECT anchor FROM user_limits WHERE user_id = $1',
+      [player.id],
+    )
     const nextDay = limit!.anchor.getTime() + 24 * 3_600_000
     try {
       // The last instant of the first day: the 500 wagered still count, no game opens (a new

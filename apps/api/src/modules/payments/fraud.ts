@@ -106,12 +106,9 @@ export async function scoreAndRecord(db: Database, userId: bigint, payload: Frau
     reasons.push('holder_mismatch')
   }
   score = Math.min(score, 100)
-  await db.query('INSERT INTO fraud_checks (user_id, payload, score, reasons, created_at) VALUES ($1, $2, $3, $4, $5)', [
-    userId.toString(),
-    JSON.stringify(payload),
-    score,
-    reasons,
-    now,
-  ])
+  await db.query(
+    'INSERT INTO fraud_checks (user_id, payload, score, reasons, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [userId.toString(), JSON.stringify(payload), score, reasons, now],
+  )
   return { status: 'recorded' as const, score, reasons }
 }

@@ -11,9 +11,13 @@ const DAY = 86_400_000
 let ctx: TestContext
 const clock = testClock()
 beforeAll(async () => {
-  ctx = await createTestApp({ PUBLIC_URL: 'https://casino.example', WALLET_SECRET: TEST_WALLET_SECRET }, undefined, {
-    clock,
-  })
+  ctx = await createTestApp(
+    { PUBLIC_URL: 'https://casino.example', WALLET_SECRET: TEST_WALLET_SECRET },
+    undefined,
+    {
+      clock,
+    },
+  )
   await seedTestGames(ctx)
 })
 afterAll(() => ctx.close())

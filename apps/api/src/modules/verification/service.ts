@@ -366,7 +366,11 @@ export class VerificationService {
         `SELECT coalesce(sum(amount_cents), 0)::int8 AS total FROM payments
          WHERE user_id = $1 AND action = 'cashout' AND currency = $2
            AND state IN ('processing', 'pending', 'succeeded') AND created_at > $3`,
-        [userId.toString(), currency, new Date(this.clock.now().getTime() - WITHDRAWAL_WINDOW_DAYS * 86_400_000)],
+        [
+          userId.toString(),
+          currency,
+          new Date(this.clock.now().getTime() - WITHDRAWAL_WINDOW_DAYS * 86_400_000),
+        ],
       )
       total = sum!.total
     }
