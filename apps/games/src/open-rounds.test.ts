@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actBlackjack, publicView, type BlackjackAction, type BlackjackState } from '@aurum/games-math'
-import { openDatabase, type SqlDatabase } from '@aurum/db'
+import { openDatabase, testClock, type SqlDatabase } from '@aurum/db'
 import { migrate } from '@aurum/db'
 import { createTestApp, registerPlayer, type TestContext } from '@aurum/api/src/test/helpers.ts'
 import { checkLedger } from '@aurum/api/src/modules/ledger/check.ts'
@@ -19,10 +19,10 @@ const BET = 500
 let casino: TestContext
 let db: SqlDatabase
 let wallet: LossyWallet
-/** Two game server nodes on one database, with the settler's clock moved on by `clockOffset`. */
+/** Two game server nodes on one database, on one clock the test moves (the casino keeps its own). */
 let server: FastifyInstance
 let other: FastifyInstance
-let clockOffset = 0
+const clock = testClock()
 
 beforeAll(async () => {
   casino = await createTestApp({ WALLET_SECRET: TEST_WALLET_SECRET })
@@ -38,7 +38,7 @@ beforeAll(async () => {
       wallet,
       casinoOrigins: ['http://localhost:3000'],
       tableSecret: 'test-table-secret',
-      rounds: { now: () => Date.now() + clockOffset },
+      clock,
     })
   server = await node()
   other = await node()
@@ -145,14 +145,10 @@ const roundRow = async (roundId: string) =>
     )
   )[0]!
 
-/** Both nodes' settlers at once, with the clock `ms` on. */
+/** Both nodes' settlers at once, `ms` later. */
 async function settleBothAt(ms: number) {
-  clockOffset = ms
-  try {
-    await Promise.all([server.rounds.settle(), other.rounds.settle()])
-  } finally {
-    clockOffset = 0
-  }
+  clock.advance(ms)
+  await Promise.all([server.rounds.settle(), other.rounds.settle()])
 }
 
 /** The casino's record of the player's last round (newest first). */
@@ -428,7 +424,7 @@ describe('live table payouts', () => {
     const state = (await server.inject({ url: '/api/live/state', headers: auth(session) })).json<{
       round: number
     }>()
-    clockOffset = (state.round + 1) * LIVE_CYCLE_MS + 50 - Date.now()
+    clock.set((state.round + 1) * LIVE_CYCLE_MS + 50)
     const bets = [
       { kind: 'red', numbers: [], amount_cents: 1_000 },
       { kind: 'dozen', numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], amount_cents: 500 },
@@ -457,12 +453,8 @@ describe('live table payouts', () => {
     expect(await roundRow(roundId)).toMatchObject({ status: 'open' })
 
     // The wheel stops: both nodes settle at once.
-    clockOffset = ends - Date.now()
-    try {
-      await Promise.all([server.settleLive(), other.settleLive()])
-    } finally {
-      clockOffset = 0
-    }
+    clock.set(ends)
+    await Promise.all([server.settleLive(), other.settleLive()])
 
     expect(await balance(casino, sid)).toBe(20_000 - 1_500 + expected.winCents)
     expect(await casinoRound(sid)).toMatchObject({

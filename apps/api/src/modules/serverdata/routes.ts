@@ -13,7 +13,10 @@ export const serverDataSchema = z.object({
   version: z.string(),
 })
 
-export const serverDataRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, { version }) => {
+export const serverDataRoutes: FastifyPluginAsyncZod<{ version: string; now: () => Date }> = async (
+  app,
+  { version, now },
+) => {
   app.get(
     '/json-api/serverdata',
     {
@@ -30,7 +33,7 @@ export const serverDataRoutes: FastifyPluginAsyncZod<{ version: string }> = asyn
       default_locale: defaultLocaleFor(request.country),
       default_currency: defaultCurrencyFor(request.country),
       ip: request.ip,
-      server_time: new Date().toISOString(),
+      server_time: now().toISOString(),
       version,
     }),
   )
