@@ -1,7 +1,7 @@
 import os from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
-import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
+import { createTestApp, registerPlayer, signIn, type TestContext } from '../../test/helpers.ts'
 import { cardFields, client } from '../payments/testing.ts'
 
 describe('the test clock (TEST_CLOCK)', () => {
@@ -19,7 +19,12 @@ describe('the test clock (TEST_CLOCK)', () => {
 
   it("moves the limits' time: a confirmed raise takes effect once the clock has passed its delay", async () => {
     const player = await registerPlayer(moved.app, { currency: 'EUR' })
-    const limits = client(moved, player.sid)
+    // Sessions run on the same clock: a day later the player signs in again.
+    let sid = player.sid
+    const limits = {
+      post: (url: string, body: unknown) => client(moved, sid).post(url, body),
+      get: (url: string) => client(moved, sid).get(url),
+    }
     const daily = (amount: number) => ({
       type: 'deposit',
       period: 'day',
@@ -37,7 +42,7 @@ describe('the test clock (TEST_CLOCK)', () => {
       (await limits.get('/api/user_limits')).json<Array<{ accounts: Array<{ amount_cents: number }> }>>()[0]!
         .accounts[0]!.amount_cents
     const deposit = () =>
-      client(moved, player.sid).submit({ amount_cents: 5_000, fields: cardFields(), currency: 'EUR' })
+      client(moved, sid).submit({ amount_cents: 5_000, fields: cardFields(), currency: 'EUR' })
     expect(await amount()).toBe(4_000)
     expect((await deposit()).statusCode).toBe(422)
 
@@ -47,8 +52,10 @@ describe('the test clock (TEST_CLOCK)', () => {
     expect(new Date(answer.json<{ now: string }>().now).getTime()).toBeGreaterThanOrEqual(
       before + 23 * 3_600_000,
     )
+    sid = await signIn(moved.app, player.email)
     expect(await amount()).toBe(4_000)
     await advance(moved, 3_600_000)
+    sid = await signIn(moved.app, player.email)
     expect(await amount()).toBe(10_000)
     expect((await deposit()).json().payment.state).toBe('succeeded')
     // Only forward.
