@@ -28,6 +28,10 @@ export default defineConfig({
             // The apps run together (apps/server): the casino with the game server, SSR over the api.
             'apps/server/src/**/*.test.ts',
           ],
+          // Files of Redis cases only: without a Redis to test (TEST_REDIS_URL) they hold no test.
+          exclude: process.env.TEST_REDIS_URL
+            ? []
+            : ['apps/api/src/realtime/redis.test.ts', 'apps/api/src/rate-limits.test.ts'],
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -2,6 +2,9 @@
 // when TEST_DATABASE_URL is set, then the browser tests against a production build. The Redis
 // cases (sessions kept in Redis) join the api suites when TEST_REDIS_URL is set or a Redis
 // answers on 127.0.0.1:6379.
+//
+// `--suites-only`: the unit and api suites alone (PGlite, then PostgreSQL as above), without the type
+// check, lint and browser tests: what .ci/run runs a second time under another Node line.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -27,7 +30,8 @@ function run(name, command, args, env = {}) {
 function vitest(name, projects, env = {}) {
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`)
   const args = [
-    'vitest',
+    // With the Node running this script (npx would take the first `node` on the PATH).
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
     'run',
     ...projects.flatMap((p) => ['--project', p]),
     // Two test files at a time (vitest's default is one less than the cores: one, here). Each
@@ -37,7 +41,7 @@ function vitest(name, projects, env = {}) {
     '--reporter=json',
     `--outputFile.json=${out}`,
   ]
-  const ok = run(name, 'npx', args, env)
+  const ok = run(name, process.execPath, args, env)
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'))
     passed += report.numPassedTests
@@ -92,10 +96,14 @@ async function runTogether(steps) {
   )
 }
 
-await runTogether([
-  ['typecheck', 'npx', ['tsc', '-p', '.']],
-  ['lint', 'npm', ['run', 'lint', '--silent']],
-])
+const suitesOnly = process.argv.includes('--suites-only')
+console.log(`Node ${process.version}`)
+if (!suitesOnly) {
+  await runTogether([
+    ['typecheck', 'npx', ['tsc', '-p', '.']],
+    ['lint', 'npm', ['run', 'lint', '--silent']],
+  ])
+}
 const pgliteEnv = { TEST_DATABASE_URL: '' }
 const redisEnv = { TEST_REDIS_URL: redisUrl }
 vitest('unit and api tests (PGlite)', ['unit', 'api'], { ...pgliteEnv, ...redisEnv })
@@ -109,7 +117,7 @@ console.log(
     ? `\n(the api suites tested the Redis session store at ${redisUrl} too)`
     : '\n(no Redis answered and TEST_REDIS_URL is not set: sessions were tested in the database only)',
 )
-vitest('browser tests (Chromium)', ['e2e'], pgliteEnv)
+if (!suitesOnly) vitest('browser tests (Chromium)', ['e2e'], pgliteEnv)
 
 fs.rmSync(reports, { recursive: true, force: true })
 console.log(`\n${failures.length ? `Failed steps: ${failures.join(', ')}` : 'All steps passed'}`)

@@ -13,7 +13,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { RequestValidationError } from './lib/errors.ts'
 import { unsafeTextIssues } from './lib/safe-text.ts'
-import { JobQueue, type Clock } from '@aurum/db'
+import { JobQueue, systemClock, type Clock } from '@aurum/db'
 import { createMailer } from './lib/mailer.ts'
 import { MailService } from './lib/mail.ts'
 import { AccountsService } from './modules/accounts/service.ts'
@@ -56,6 +56,7 @@ import { EventOutbox } from './events/outbox.ts'
 import { eventJobs } from './events/jobs.ts'
 import { dailyTotalsConsumer } from './modules/reports/daily-totals.ts'
 import { killAt } from './lib/fault-points.ts'
+import { MovableClock } from './lib/clock.ts'
 import { LimitsService } from './modules/limits/service.ts'
 import { limitsRoutes } from './modules/limits/routes.ts'
 import { RealityCheckService } from './modules/reality-check/service.ts'
@@ -69,6 +70,7 @@ import { createDocumentStorage } from './modules/verification/select-storage.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
+import cacheBus from './plugins/cache-bus.ts'
 import session from './plugins/session.ts'
 import csrf from './plugins/csrf.ts'
 import transportSecurity from './plugins/transport-security.ts'
@@ -98,7 +100,7 @@ export interface AppOptions {
   logger?: boolean | NodeJS.WritableStream
   /** Responsible-gambling rules checked before a game opens and before each bet. */
   playGuard?: PlayGuard
-  /** The job queue's clock (tests move it to run retries and schedules). */
+  /** The one clock of every rule decided by time, in services and SQL (tests move it). */
   clock?: Clock
 }
 
@@ -128,8 +130,11 @@ export async function buildApp({
   ssr: ssrMode = 'none',
   logger = true,
   playGuard,
-  clock,
+  clock: givenClock,
 }: AppOptions): Promise<FastifyInstance> {
+  // One clock for the services and the job queue: a test's, a movable one for browser tests
+  // (TEST_CLOCK, moved through POST /dev/clock), or the system's.
+  const clock = givenClock ?? (config.TEST_CLOCK ? new MovableClock() : systemClock)
   const app = Fastify({
     logger: logger
       ? {
@@ -160,7 +165,8 @@ export async function buildApp({
   await app.register(errors)
   await app.register(csrf, { origins: casinoOrigins(config) })
   await app.register(redis, { config })
-  await app.register(session, { config, db })
+  await app.register(cacheBus, { config })
+  await app.register(session, { config, db, clock })
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -209,23 +215,27 @@ export async function buildApp({
   else app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger())
   await app.register(realtime, { config })
 
-  const info = new InfoService(db)
-  const cms = new CmsService(db)
-  const telemetry = new TelemetryService(db, app.log, config.CLIENT_LOG_RETENTION_DAYS)
+  const info = new InfoService(db, app.caches)
+  const cms = new CmsService(db, app.caches)
+  const telemetry = new TelemetryService(db, app.log, config.CLIENT_LOG_RETENTION_DAYS, clock)
   const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, app.log)
   const jobs = new JobQueue(db, { clock, log: app.log })
   const contact = new ContactService(db, mailer, config.SUPPORT_EMAIL, jobs, app.log)
   const mail = new MailService(db, mailer, jobs, app.log)
-  const twoFactor = new TwoFactor(db, config.SESSION_SECRET, 'Aurum Casino')
+  const twoFactor = new TwoFactor(db, config.SESSION_SECRET, 'Aurum Casino', clock)
   // Backup codes stored before issue 19 (plain SHA-256) get the keyed hash; a no-op once done.
   await twoFactor.wrapLegacyBackupCodes()
-  const accounts = new AccountsService(db, app.sessions, mail, 'CW', twoFactor, jobs, app.log)
-  accounts.failures = new SignInFailures(db, app.redis, config.REDIS_PREFIX)
-  const captcha = new CaptchaService(db, {
-    sessionSecret: config.SESSION_SECRET,
-    complexity: config.CAPTCHA_COMPLEXITY,
-    enabledRegister: config.CAPTCHA_ENABLED_REGISTER,
-  })
+  const accounts = new AccountsService(db, app.sessions, mail, 'CW', twoFactor, jobs, clock, app.log)
+  accounts.failures = new SignInFailures(db, app.redis, config.REDIS_PREFIX, () => clock.now().getTime())
+  const captcha = new CaptchaService(
+    db,
+    {
+      sessionSecret: config.SESSION_SECRET,
+      complexity: config.CAPTCHA_COMPLEXITY,
+      enabledRegister: config.CAPTCHA_ENABLED_REGISTER,
+    },
+    clock,
+  )
   const paymentProvider = new SandboxProvider(config.WALLET_SECRET, db)
   const wallets = new WalletService(db)
   const winners = new Winners(db)
@@ -244,7 +254,9 @@ export async function buildApp({
   eventLog.register(realtimeConsumer(notifier))
   eventLog.register(dailyTotalsConsumer())
   const ledger = new Ledger(db, () => events.committed())
-  const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000)
+  const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000, () =>
+    clock.now(),
+  )
   accounts.beforeSignIn = (userId, request) => limits.checkSignIn(userId, request.locale)
   const verification = new VerificationService(
     db,
@@ -258,6 +270,7 @@ export async function buildApp({
       publicOrigin: config.publicOrigin,
     },
     app.log,
+    clock,
   )
   const payments = new PaymentService(
     db,
@@ -267,11 +280,12 @@ export async function buildApp({
     limits,
     verification,
   )
+  payments.now = () => clock.now()
   if (config.TEST_FAULT_POINT) payments.faultHook = killAt(config.TEST_FAULT_POINT)
-  const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, () => events.committed())
-  const catalogue = new Catalogue(db)
+  const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, clock, () => events.committed())
+  const catalogue = new Catalogue(db, app.caches)
   // The casino's own guard is the players' limits; a test may put another in its place.
-  const gameWallet = new SeamlessWallet(db, ledger, playGuard ?? limits.playGuard())
+  const gameWallet = new SeamlessWallet(db, ledger, playGuard ?? limits.playGuard(), () => clock.now())
   app.sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
   app.decorate('services', {
     info,
@@ -297,7 +311,7 @@ export async function buildApp({
   await app.register(cmsRoutes, { cms })
   await app.register(telemetryRoutes, { telemetry })
   await app.register(contactRoutes, { contact })
-  await app.register(serverDataRoutes, { version: VERSION })
+  await app.register(serverDataRoutes, { version: VERSION, now: () => clock.now() })
   await app.register(accountsRoutes, {
     accounts,
     captcha,
@@ -311,7 +325,7 @@ export async function buildApp({
   await app.register(securityRoutes)
   await app.register(limitsRoutes, { limits })
   await app.register(realityCheckRoutes, {
-    realityCheck: new RealityCheckService(db, config.REALITY_CHECK_MINUTES),
+    realityCheck: new RealityCheckService(db, config.REALITY_CHECK_MINUTES, () => clock.now()),
   })
   await app.register(verificationRoutes, { verification })
   await app.register(walletRoutes, { wallets })
@@ -328,17 +342,26 @@ export async function buildApp({
   await app.register(gameWalletRoutes, { wallet: gameWallet, walletSecret: config.WALLET_SECRET })
   await app.register(gameArtRoutes, { db })
   await app.register(historyRoutes, {
-    history: new AccountHistory(db, new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, app.log)),
+    history: new AccountHistory(
+      db,
+      new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, app.log, clock),
+    ),
     gamesUrl: (request) => gamesUrlFor(config, request),
+    now: () => clock.now(),
   })
   await app.register(playerRoutes, {
     player: new PlayerService(db),
-    gdpr: new GdprReports(db, app.sessions, mail),
+    gdpr: new GdprReports(db, app.sessions, mail, clock),
     accounts,
+    now: () => clock.now(),
   })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
-    await app.register(devRoutes, { db, beforeRead: () => accounts.drainMailRequests() })
+    await app.register(devRoutes, {
+      db,
+      beforeRead: () => accounts.drainMailRequests(),
+      clock: clock instanceof MovableClock ? clock : undefined,
+    })
     await app.register(devChainRoutes, { crypto: cryptoDeposits })
   }
   await app.register(fastifyStatic, {

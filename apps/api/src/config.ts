@@ -101,6 +101,11 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Tests only (the crash test): the process kills itself at this point of a deposit or a payout (lib/fault-points.ts). Refused in production. */
   TEST_FAULT_POINT: z.enum(FAULT_POINTS).optional(),
+  /** Tests only (browser journeys): the server's clock moves forward through POST /dev/clock (lib/clock.ts). Refused in production. */
+  TEST_CLOCK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A session ends after this much inactivity, and in any case after SESSION_MAX_HOURS. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
@@ -218,6 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       `Invalid environment:\n${s3Missing.map((k) => `  ${k}: required with ${s3Given.join(', ')}`).join('\n')}`,
     )
+  }
+  if (config.NODE_ENV === 'production' && config.TEST_CLOCK) {
+    throw new ConfigError('Invalid environment:\n  TEST_CLOCK: a test-only clock switch, never in production')
   }
   if (config.NODE_ENV === 'production' && config.TEST_FAULT_POINT) {
     throw new ConfigError(

@@ -1,5 +1,5 @@
 import pino from 'pino'
-import { JobQueue } from '@aurum/db'
+import { JobQueue, systemClock } from '@aurum/db'
 import { withDatabase } from './cli.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -35,6 +35,7 @@ export function operatorService(
       publicOrigin: config.publicOrigin,
     },
     log,
+    systemClock,
   )
   return { service, mail }
 }

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed/index.ts'
 import { gamesPort } from './modules/games/games-url.ts'
 import { casinoOrigins } from './lib/public-origin.ts'
+import { invalidateEverything } from './lib/cache-bus.ts'
 
 /** Something that runs beside the casino in its process and stops with it (the game server). */
 export interface Companion {
@@ -57,6 +58,8 @@ export async function startCasino({
   await migrate(db)
   await seed(db)
   const app = await buildApp({ config, db, ssr: dev ? 'development' : 'production' })
+  // The seed may have changed content, reference data or the catalogue that other nodes hold.
+  await invalidateEverything(app.caches)
 
   // Assigned once it runs; the shutdown closes it.
   let running: Companion | undefined = undefined

@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod'
 import { eurosIn } from '@aurum/shared'
 import { isValidHost } from '@aurum/shared/host'
-import { JobQueue, type SqlDatabase } from '@aurum/db'
+import { JobQueue, systemClock, type Clock, type SqlDatabase } from '@aurum/db'
 import {
   playSlotRound,
   settleRoulette,
@@ -49,8 +49,10 @@ export interface GamesAppOptions {
   /** Secret of the live tables' round seeds (the same on every node). */
   tableSecret: string
   logger?: boolean | object
-  /** When the settler finishes a round left open, by its clock (tests shorten or move them). */
-  rounds?: Pick<RoundsOptions, 'openRoundLimitMs' | 'now'>
+  /** When the settler finishes a round left open (tests shorten it). */
+  rounds?: Pick<RoundsOptions, 'openRoundLimitMs'>
+  /** The one clock of the game server's rules: sessions, the settler, jobs (tests move it). */
+  clock?: Clock
   /**
    * The casino's key for round details (roundDetailsKey of WALLET_SECRET): without it the casino
    * cannot ask for its players' provably fair data (POST /api/provider/round-details is not served).
@@ -68,6 +70,7 @@ const bearer = z.object({ authorization: z.string().regex(/^Bearer [0-9a-f]{32}$
  */
 export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyInstance> {
   const { db, wallet } = options
+  const clock = options.clock ?? systemClock
   const frameAncestors = checkCasinoOrigins(options.casinoOrigins).join(' ')
   const app = Fastify({
     logger: options.logger ?? false,
@@ -85,7 +88,11 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
         (hidden: unknown) => standRemainingHands(hidden as BlackjackState),
       ]),
   )
-  const rounds = new Rounds(db, wallet, app.log, { ...options.rounds, finishers })
+  const rounds = new Rounds(db, wallet, app.log, {
+    ...options.rounds,
+    finishers,
+    now: () => clock.now().getTime(),
+  })
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof GameError) return reply.status(error.status).send({ code: error.code })
@@ -125,20 +132,21 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
   async function sessionOf(request: FastifyRequest): Promise<GameSession & { runnable: RunnableGame }> {
     const token = request.headers.authorization?.slice(7) ?? ''
     const recent = recentSessions.get(token)
-    let row = recent && Date.now() - recent.readAt < SESSION_TOUCH_MS ? recent.session : undefined
+    const now = clock.now().getTime()
+    let row = recent && now - recent.readAt < SESSION_TOUCH_MS ? recent.session : undefined
     if (!row) {
       // Seen again: touched at most every SESSION_TOUCH_MS (a read most of the time, not a write).
       ;[row] = await db.query<GameSession>(
         `WITH touched AS (
-           UPDATE gs_sessions SET last_seen_at = now()
-           WHERE id = $1 AND last_seen_at > $2 AND last_seen_at < now() - $3 * interval '1 millisecond'
+           UPDATE gs_sessions SET last_seen_at = $4
+           WHERE id = $1 AND last_seen_at > $2 AND last_seen_at < $3
          )
          SELECT id, mode, player_key, game, currency, wallet_session_id, demo_balance_cents
          FROM gs_sessions WHERE id = $1 AND last_seen_at > $2`,
-        [token, new Date(Date.now() - SESSION_IDLE_MS), SESSION_TOUCH_MS],
+        [token, new Date(now - SESSION_IDLE_MS), new Date(now - SESSION_TOUCH_MS), new Date(now)],
       )
       if (!row) throw new GameError('session_expired', 401)
-      if (row.mode === 'real') recentSessions.set(token, { session: row, readAt: Date.now() })
+      if (row.mode === 'real') recentSessions.set(token, { session: row, readAt: now })
     }
     const runnable = findGame(row.game)
     if (!runnable) throw new GameError('unknown_game', 404)
@@ -147,7 +155,12 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
 
   app.get('/healthz', async () => ({ status: 'ok' }))
 
-  if (options.roundDetailsKey) await app.register(roundDetailsRoutes, { db, key: options.roundDetailsKey })
+  if (options.roundDetailsKey)
+    await app.register(roundDetailsRoutes, {
+      db,
+      key: options.roundDetailsKey,
+      now: () => clock.now().getTime(),
+    })
 
   // The built clients (absent in a checkout that has not been built: the pages then answer 500).
   if (fs.existsSync(CLIENT_DIR)) {
@@ -242,8 +255,9 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
         const fair = await db.transaction(async (t) => {
           const state = await ensurePlayer(t, playerKey)
           await t.query(
-            `INSERT INTO gs_sessions (id, mode, player_key, game, currency, wallet_session_id) VALUES ($1, 'real', $2, $3, $4, $5)`,
-            [id, playerKey, auth.game, auth.currency, auth.session_id],
+            `INSERT INTO gs_sessions (id, mode, player_key, game, currency, wallet_session_id, created_at, last_seen_at)
+             VALUES ($1, 'real', $2, $3, $4, $5, $6, $6)`,
+            [id, playerKey, auth.game, auth.currency, auth.session_id, clock.now()],
           )
           return state
         })
@@ -263,8 +277,9 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
       const fair = await db.transaction(async (t) => {
         const state = await ensurePlayer(t, playerKey)
         await t.query(
-          `INSERT INTO gs_sessions (id, mode, player_key, game, currency, demo_balance_cents) VALUES ($1, 'demo', $2, $3, 'FUN', $4)`,
-          [id, playerKey, game, DEMO_BALANCE_CENTS],
+          `INSERT INTO gs_sessions (id, mode, player_key, game, currency, demo_balance_cents, created_at, last_seen_at)
+           VALUES ($1, 'demo', $2, $3, 'FUN', $4, $5, $5)`,
+          [id, playerKey, game, DEMO_BALANCE_CENTS, clock.now()],
         )
         return state
       })
@@ -484,11 +499,15 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
     },
   )
 
-  // Live roulette (apps/games/src/live.ts): one table for everyone, rounds on the clock.
+  // Live roulette (apps/games/src/live.ts): one table for everyone, rounds on the server's clock
+  // (which tests move).
   const tables = new Map(
     [...games().values()]
       .filter((g) => g.definition.type === 'live_roulette')
-      .map((g) => [g.definition.identifier, new LiveTable(g.definition.slug, options.tableSecret)]),
+      .map((g) => [
+        g.definition.identifier,
+        new LiveTable(g.definition.slug, options.tableSecret, () => clock.now().getTime()),
+      ]),
   )
   const tableOf = (session: { runnable: RunnableGame }) => {
     const table = tables.get(session.runnable.definition.identifier)
@@ -575,10 +594,9 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
     }
   }
   // Scheduled work: durable jobs in gs_jobs (packages/db/src/jobs.ts), each slot run by one node.
-  const now = options.rounds?.now
   const jobs = new JobQueue(db, {
     table: GAME_SERVER_JOBS_TABLE,
-    clock: now ? { now: () => new Date(now()) } : undefined,
+    clock,
     log: app.log,
   }).register(...gameServerJobs(rounds, settleLive))
   app.addHook('onReady', async () => {

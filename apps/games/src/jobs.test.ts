@@ -47,7 +47,7 @@ beforeAll(async () => {
         wallet,
         casinoOrigins: ['http://localhost:3000'],
         tableSecret: 'test-table-secret',
-        rounds: { now },
+        clock: { now: () => new Date(now()) },
         jobsPollMs: 0,
       })
       await app.ready()

@@ -144,6 +144,7 @@ function roundValues(
   decision: Decision<unknown>,
   seeds: RoundSeeds,
   demoBalance: bigint | null,
+  now: Date,
 ): unknown[] {
   const demo = session.mode === 'demo'
   return [
@@ -162,7 +163,7 @@ function roundValues(
     seeds.client_seed,
     seeds.nonce,
     demoBalance?.toString() ?? null,
-    demo && decision.finished ? new Date() : null,
+    demo && decision.finished ? now : null,
   ]
 }
 
@@ -212,11 +213,12 @@ export class Rounds {
       .flatMap((w) => (w.kind === 'store' ? [w.values] : []))
       .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
     const stored = await this.db.query<{ round_id: string }>(
-      `SELECT round_id FROM gs_write_rounds($1::text[], $2::bigint[], ${ROUND_COLUMN_TYPES.map((type, c) => `$${c + 3}::${type}[]`).join(', ')}) AS round_id`,
+      `SELECT round_id FROM gs_write_rounds($1::text[], $2::bigint[], ${ROUND_COLUMN_TYPES.map((type, c) => `$${c + 3}::${type}[]`).join(', ')}, $${ROUND_COLUMN_TYPES.length + 3}::timestamptz) AS round_id`,
       [
         settles.map((w) => w.roundId),
         settles.map((w) => w.balance),
         ...ROUND_COLUMN_TYPES.map((_, c) => stores.map((values) => values[c])),
+        new Date(this.now()),
       ],
     )
     const ids = new Set(stored.map((row) => row.round_id))
@@ -276,9 +278,11 @@ export class Rounds {
     const seeds = await nextRoundSeeds(t, session.player_key)
     const decision = decide(new Rng(fairSource(seeds.server_seed, seeds.client_seed, seeds.nonce)))
     const balance = await this.moveDemo(t, session.id, decision)
+    const now = new Date(this.now())
     await t.query(
-      `INSERT INTO gs_rounds (${ROUND_COLUMNS}) VALUES (${ROUND_PARAMS})`,
-      roundValues(session, roundId, decision, seeds, balance),
+      `INSERT INTO gs_rounds (${ROUND_COLUMNS}, created_at, last_action_at)
+       VALUES (${ROUND_PARAMS}, $${ROUND_COLUMN_TYPES.length + 1}, $${ROUND_COLUMN_TYPES.length + 1})`,
+      [...roundValues(session, roundId, decision, seeds, balance, now), now],
     )
     return { decision, fair: fairState(seeds), balance }
   }
@@ -298,7 +302,12 @@ export class Rounds {
         this.lastSeeds.get(session.player_key) ?? (await currentSeeds(this.db, session.player_key))
       const seeds: RoundSeeds = { ...known, nonce: known.nonce + 1 }
       const decision = decide(new Rng(fairSource(seeds.server_seed, seeds.client_seed, seeds.nonce)))
-      if (await this.write({ kind: 'store', values: roundValues(session, roundId, decision, seeds, null) })) {
+      if (
+        await this.write({
+          kind: 'store',
+          values: roundValues(session, roundId, decision, seeds, null, new Date(this.now())),
+        })
+      ) {
         this.lastSeeds.set(session.player_key, seeds)
         return { decision, fair: fairState(seeds) }
       }
@@ -408,9 +417,9 @@ export class Rounds {
   /** Claims an open round for a stake about to be sent (only the claimer sends it): the new version. */
   private async claimForBet(roundId: string, version: number, what: string): Promise<number> {
     const claimed = await this.db.query(
-      `UPDATE gs_rounds SET version = version + 1, pending_bet = $3, last_action_at = now()
+      `UPDATE gs_rounds SET version = version + 1, pending_bet = $3, last_action_at = $4
        WHERE round_id = $1 AND status = 'open' AND version = $2 AND pending_bet IS NULL RETURNING 1`,
-      [roundId, version, what],
+      [roundId, version, what, new Date(this.now())],
     )
     if (!claimed.length) throw await this.conflict(roundId)
     return version + 1
@@ -455,10 +464,10 @@ export class Rounds {
     auto = false,
   ): Promise<boolean> {
     const stored = await t.query(
-      `UPDATE gs_rounds SET version = version + 1, pending_bet = NULL, last_action_at = now(),
+      `UPDATE gs_rounds SET version = version + 1, pending_bet = NULL, last_action_at = $10::timestamptz,
          hidden = $3, outcome = $4, bet_cents = $5, win_cents = $6, auto_completed = $9,
          status = CASE WHEN $7 THEN $8 ELSE status END,
-         settled_at = CASE WHEN $7 AND $8 = 'settled' THEN now() END
+         settled_at = CASE WHEN $7 AND $8 = 'settled' THEN $10::timestamptz END
        WHERE round_id = $1 AND status = 'open' AND version = $2 RETURNING 1`,
       [
         roundId,
@@ -470,6 +479,7 @@ export class Rounds {
         step.finished,
         ended,
         auto,
+        new Date(this.now()),
       ],
     )
     return stored.length > 0
@@ -516,9 +526,9 @@ export class Rounds {
   private async moveDemo(t: Executor, sessionId: string, decision: Decision<unknown>): Promise<bigint> {
     const win = decision.finished ? decision.winCents : 0
     const [row] = await t.query<{ demo_balance_cents: bigint }>(
-      `UPDATE gs_sessions SET demo_balance_cents = demo_balance_cents - $2 + $3, last_seen_at = now()
+      `UPDATE gs_sessions SET demo_balance_cents = demo_balance_cents - $2 + $3, last_seen_at = $4
        WHERE id = $1 AND demo_balance_cents >= $2 RETURNING demo_balance_cents`,
-      [sessionId, decision.betCents, win],
+      [sessionId, decision.betCents, win, new Date(this.now())],
     )
     if (!row) throw new GameError('insufficient_funds')
     return row.demo_balance_cents

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { openDatabase, type SqlDatabase } from '@aurum/db'
+import { openDatabase, type Clock, type SqlDatabase } from '@aurum/db'
 import { jobsMigrations, migrate, type MigrationSet } from '@aurum/db'
 import { buildGamesApp } from './app.ts'
 import { GAME_SERVER_JOBS_TABLE } from './jobs.ts'
@@ -36,6 +36,8 @@ export interface GameServerSettings {
   /** A blackjack round with no action for this long is finished by the server (default 10 min). */
   openRoundLimitMs?: number
   logger?: boolean | object
+  /** The one clock of its rules (the system's unless a test gives its own). */
+  clock?: Clock
 }
 
 /** Opens the game server's database, migrates it and listens. */
@@ -59,6 +61,7 @@ export async function startGameServer(
     roundDetailsKey: roundDetailsKey(settings.walletSecret),
     rounds:
       settings.openRoundLimitMs === undefined ? undefined : { openRoundLimitMs: settings.openRoundLimitMs },
+    clock: settings.clock,
   })
   await app.listen({ port: settings.port, host: settings.host })
   return {

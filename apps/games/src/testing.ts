@@ -6,7 +6,7 @@ import { WalletClient, WalletUnavailable } from './wallet-client.ts'
 export { buildGamesApp, DEMO_BALANCE_CENTS } from './app.ts'
 export type { FairState } from './fairness.ts'
 export { findGame, games } from './games.ts'
-export { LiveTable } from './live.ts'
+export { LIVE_CYCLE_MS, LiveTable } from './live.ts'
 export { OPEN_ROUND_LIMIT_MS } from './rounds.ts'
 export { GAME_SERVER_MIGRATIONS } from './start.ts'
 export { WalletClient }

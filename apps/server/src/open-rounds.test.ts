@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actBlackjack, publicView, type BlackjackAction, type BlackjackState } from '@aurum/games-math'
-import { migrate, openDatabase, type SqlDatabase } from '@aurum/db'
+import { migrate, openDatabase, testClock, type SqlDatabase } from '@aurum/db'
 import {
   TEST_WALLET_SECRET,
   balance,
@@ -14,6 +14,7 @@ import {
 } from '@aurum/api/testing'
 import {
   GAME_SERVER_MIGRATIONS,
+  LIVE_CYCLE_MS,
   LiveTable,
   LossyWallet,
   OPEN_ROUND_LIMIT_MS,
@@ -26,10 +27,10 @@ const BET = 500
 let casino: TestContext
 let db: SqlDatabase
 let wallet: LossyWallet
-/** Two game server nodes on one database, with the settler's clock moved on by `clockOffset`. */
+/** Two game server nodes on one database, on one clock the test moves (the casino keeps its own). */
 let server: FastifyInstance
 let other: FastifyInstance
-let clockOffset = 0
+const clock = testClock()
 
 beforeAll(async () => {
   casino = await createTestApp({ WALLET_SECRET: TEST_WALLET_SECRET })
@@ -45,7 +46,7 @@ beforeAll(async () => {
       wallet,
       casinoOrigins: ['http://localhost:3000'],
       tableSecret: 'test-table-secret',
-      rounds: { now: () => Date.now() + clockOffset },
+      clock,
     })
   server = await node()
   other = await node()
@@ -152,14 +153,10 @@ const roundRow = async (roundId: string) =>
     )
   )[0]!
 
-/** Both nodes' settlers at once, with the clock `ms` on. */
+/** Both nodes' settlers at once, `ms` later. */
 async function settleBothAt(ms: number) {
-  clockOffset = ms
-  try {
-    await Promise.all([server.rounds.settle(), other.rounds.settle()])
-  } finally {
-    clockOffset = 0
-  }
+  clock.advance(ms)
+  await Promise.all([server.rounds.settle(), other.rounds.settle()])
 }
 
 /** The casino's record of the player's last round (newest first). */
@@ -430,9 +427,12 @@ describe('blackjack actions on one round', () => {
 describe('live table payouts', () => {
   it('pays a finished table round’s real-money bets once, though two nodes settle it at once', async () => {
     const { sid, session } = await realSession(20_000, 'aurum-live:live-roulette')
-    // Bets are taken while the table's round is open (15 s of every 20).
-    const state = (await server.inject({ url: '/api/live/state', headers: auth(session) })).json()
-    if (state.phase !== 'betting') await new Promise((r) => setTimeout(r, state.ends_at - Date.now() + 50))
+    // Bets are taken while the table's round is open (15 s of every 20): the clock moves to the
+    // start of the next round, so that the bet is never late whenever the test runs.
+    const state = (await server.inject({ url: '/api/live/state', headers: auth(session) })).json<{
+      round: number
+    }>()
+    clock.set((state.round + 1) * LIVE_CYCLE_MS + 50)
     const bets = [
       { kind: 'red', numbers: [], amount_cents: 1_000 },
       { kind: 'dozen', numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], amount_cents: 500 },
@@ -445,21 +445,23 @@ describe('live table payouts', () => {
     })
     expect(placed.statusCode, placed.body).toBe(200)
     expect(await balance(casino, sid)).toBe(20_000 - 1_500)
-    // The bet moved back to a table round long finished, so that it is paid now.
     const { round_id: roundId, outcome } = placed.json<{
       round_id: string
       outcome: { table_round: number }
     }>()
-    const round = outcome.table_round - 10
-    await db.query(
-      `UPDATE gs_rounds SET hidden = jsonb_set(hidden, '{table_round}', to_jsonb($2::int)) WHERE round_id = $1`,
-      [roundId, round],
-    )
+    const round = outcome.table_round
+    const ends = (round + 1) * LIVE_CYCLE_MS
     const expected = new LiveTable('live-roulette', 'test-table-secret').settle(
       round,
       bets.map((b) => ({ kind: b.kind as 'red' | 'dozen', numbers: b.numbers, amountCents: b.amount_cents })),
+      ends,
     )!
+    // Until the wheel has stopped there is nothing to pay.
+    await Promise.all([server.settleLive(), other.settleLive()])
+    expect(await roundRow(roundId)).toMatchObject({ status: 'open' })
 
+    // The wheel stops: both nodes settle at once.
+    clock.set(ends)
     await Promise.all([server.settleLive(), other.settleLive()])
 
     expect(await balance(casino, sid)).toBe(20_000 - 1_500 + expected.winCents)

@@ -4,13 +4,17 @@ import { startServer, type ServerProcess } from '../../../scripts/server-process
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
 import { answerNotices, firstSlot, registerPlayer } from './players.ts'
 
-// A server of its own whose change delay is 30 s instead of 24 h, so that the journey can wait for
-// it (the rules' tests move the clock over the real 24 h).
+// A server of its own whose change delay is 30 s instead of 24 h, and whose clock the journey moves
+// past it (TEST_CLOCK: POST /dev/clock) rather than waiting.
 const DELAY_S = 30
 let server: ServerProcess
 let base: string
 beforeAll(async () => {
-  server = await startServer({ NODE_ENV: 'test', LIMIT_CHANGE_DELAY_HOURS: String(DELAY_S / 3600) })
+  server = await startServer({
+    NODE_ENV: 'test',
+    LIMIT_CHANGE_DELAY_HOURS: String(DELAY_S / 3600),
+    TEST_CLOCK: 'true',
+  })
   await server.ready()
   base = server.base
 }, 120_000)
@@ -144,8 +148,13 @@ describe('responsible-gambling limits in the browser', () => {
         await confirmed.getByText(/takes effect in 0 h 1 min/i).waitFor()
       }
 
-      // Once the delay is over the limit is 100, and 60 goes through.
-      await page.waitForTimeout(Math.max(0, raisedAt + DELAY_S * 1_000 + 1_000 - Date.now()))
+      // Once the delay is over the limit is 100, and 60 goes through: the server's clock moves past it.
+      const moved = await fetch(`${base}/dev/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advance_ms: Math.max(0, raisedAt + DELAY_S * 1_000 + 1_000 - Date.now()) }),
+      })
+      expect(moved.status).toBe(200)
       await page.reload({ waitUntil: 'networkidle' })
       await confirmed.getByText(/0\.00 EUR of 100\.00 EUR used/).waitFor()
       await expect.poll(() => confirmed.getByText(/waiting|confirmed/i).count()).toBe(0)

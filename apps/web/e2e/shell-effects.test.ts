@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { TIMING } from '@aurum/shared'
 import { launch } from './browser.ts'
 
 const base = inject('baseURL')
@@ -40,21 +41,33 @@ describe('effects of navigation and start-up', () => {
   })
 
   it('rotates the title while the tab is hidden and restores it when visible', async () => {
-    const page = await browser.context.newPage()
-    await page.goto(base + '/support', { waitUntil: 'networkidle' })
-    const original = await page.title()
-    const setHidden = (hidden: boolean) =>
-      page.evaluate((h) => {
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => h })
-        document.dispatchEvent(new Event('visibilitychange'))
-      }, hidden)
-    await setHidden(true)
-    await page.waitForTimeout(1_500)
-    expect(await page.title()).toBe(original)
-    await expect.poll(() => page.title(), { timeout: 3_000 }).not.toBe(original)
-    await setHidden(false)
-    expect(await page.title()).toBe(original)
-    await page.close()
+    // A browser of its own: Playwright's clock, which the test moves, rules a whole context.
+    const own = await launch()
+    try {
+      const page = await own.context.newPage()
+      await page.clock.install()
+      // Paused: the page's time moves only when the test moves it.
+      await page.clock.pauseAt(Date.now() + 1_000)
+      await page.goto(base + '/support', { waitUntil: 'networkidle' })
+      const original = await page.title()
+      const setHidden = (hidden: boolean) =>
+        page.evaluate((h) => {
+          Object.defineProperty(document, 'hidden', { configurable: true, get: () => h })
+          document.dispatchEvent(new Event('visibilitychange'))
+        }, hidden)
+      await setHidden(true)
+      await page.clock.runFor(TIMING.idleTitleDelayMs - 100)
+      expect(await page.title()).toBe(original)
+      await page.clock.runFor(100)
+      const first = await page.title()
+      expect(first).not.toBe(original)
+      await page.clock.runFor(TIMING.idleTitleDelayMs)
+      expect(await page.title()).not.toBe(first)
+      await setHidden(false)
+      expect(await page.title()).toBe(original)
+    } finally {
+      await own.close()
+    }
   })
 
   it('shows Australian visitors the consent card with the AU cookie text', async () => {

@@ -118,14 +118,22 @@ describe('the casino shell in Chromium', () => {
     const fresh = await launch()
     try {
       const page = await fresh.context.newPage()
-      await page.goto(base + '/')
+      // The page's timers run on Playwright's clock, which the test moves (no waiting).
+      await page.clock.install()
+      // Paused: the page's time moves only when the test moves it.
+      await page.clock.pauseAt(Date.now() + 1_000)
+      await page.goto(base + '/', { waitUntil: 'networkidle' })
       const notice = page.locator('[data-notice="cookies"]')
-      await page.waitForTimeout(1_000)
+      await page.clock.runFor(1_400)
       expect(await notice.count()).toBe(0)
+      // Time flows again (React reveals the lazily loaded card on a timer of its own).
+      await page.clock.resume()
       await notice.waitFor({ timeout: 2_000 })
       await notice.getByRole('button').last().click()
-      await page.reload()
-      await page.waitForTimeout(2_000)
+      await page.reload({ waitUntil: 'networkidle' })
+      await page.clock.runFor(5_000)
+      // The notices' timer has run and found nothing to ask: no room kept, no card.
+      expect(await page.locator('html').getAttribute('data-notices')).toBeNull()
       expect(await notice.count()).toBe(0)
     } finally {
       await fresh.close()

@@ -21,10 +21,9 @@ export {
   jobsMigrations,
   JobQueue,
   retryDelay,
-  systemClock,
-  type Clock,
   type EnqueueOptions,
   type JobContext,
   type JobDefinition,
   type JobQueueOptions,
 } from './jobs.ts'
+export { systemClock, testClock, type Clock, type TestClock } from './clock.ts'

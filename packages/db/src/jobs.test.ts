@@ -2,7 +2,8 @@ import crypto from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type SqlDatabase } from './client.ts'
-import { defineJob, jobsMigrations, JobQueue, retryDelay, type Clock, type JobDefinition } from './jobs.ts'
+import { defineJob, jobsMigrations, JobQueue, retryDelay, type JobDefinition } from './jobs.ts'
+import type { Clock } from './clock.ts'
 import { migrate } from './migrate.ts'
 
 /** A clock the test moves. */

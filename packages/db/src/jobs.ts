@@ -2,13 +2,7 @@ import crypto from 'node:crypto'
 import os from 'node:os'
 import type { Executor, SqlDatabase } from './client.ts'
 import type { SharedMigration } from './migrate.ts'
-
-/** Where time comes from: the system clock in production, a clock the test moves otherwise. */
-export interface Clock {
-  now(): Date
-}
-
-export const systemClock: Clock = { now: () => new Date() }
+import { systemClock, type Clock } from './clock.ts'
 
 /** What a handler gets: the row it runs for, and the database to work in. */
 export interface JobContext<P> {

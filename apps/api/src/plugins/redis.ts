@@ -4,7 +4,7 @@ import { closeRedis, connectRedis, type Redis } from '../lib/redis.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The shared Redis connection when `REDIS_URL` is set (sessions, realtime pub/sub, rate limits, sign-in failure limits). */
+    /** The shared Redis connection when `REDIS_URL` is set (sessions, realtime pub/sub, rate limits, sign-in failure limits, cache invalidations). */
     redis: Redis | null
   }
 }

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testClock } from '@aurum/db'
 import { count, createTestApp, registerPlayer, TEST_PASSWORD, type TestContext } from '../test/helpers.ts'
 import { deleteRedisKeys, randomRedisPrefix, testRedisUrls } from '../test/redis.ts'
 
@@ -14,13 +15,11 @@ const setups = [
 for (const { name, env } of setups) {
   describe(`sessions kept in ${name}`, () => {
     let ctx: TestContext
+    const clock = testClock()
     beforeAll(async () => {
-      ctx = await createTestApp({ ...TIMEOUTS, ...env })
+      ctx = await createTestApp({ ...TIMEOUTS, ...env }, undefined, { clock })
     })
     afterAll(() => ctx.close())
-    afterEach(() => {
-      vi.useRealTimers()
-    })
 
     const sid = (res: { cookies: Array<{ name: string; value: string }> }) =>
       res.cookies.find((c) => c.name === 'sid')?.value
@@ -102,28 +101,28 @@ for (const { name, env } of setups) {
     })
 
     it('ends a session after 30 idle minutes; activity keeps it going', async () => {
-      const start = Date.now()
+      const start = clock.now().getTime()
       const { cookie: active } = await register()
       const { cookie: idle } = await register()
-      vi.setSystemTime(start + 29 * MINUTE)
+      clock.set(start + 29 * MINUTE)
       expect((await player(active)).statusCode).toBe(200)
       // Seen at 29 minutes, so alive at 58; the other was last seen at the start.
-      vi.setSystemTime(start + 58 * MINUTE)
+      clock.set(start + 58 * MINUTE)
       expect((await player(active)).statusCode).toBe(200)
       expect((await player(idle)).statusCode).toBe(401)
       // Ended for good, even with the clock put back.
-      vi.setSystemTime(start + MINUTE)
+      clock.set(start + MINUTE)
       expect((await player(idle)).statusCode).toBe(401)
     })
 
     it('ends a session after an hour however active it is', async () => {
-      const start = Date.now()
+      const start = clock.now().getTime()
       const { cookie } = await register()
       for (const minutes of [20, 40, 59]) {
-        vi.setSystemTime(start + minutes * MINUTE)
+        clock.set(start + minutes * MINUTE)
         expect((await player(cookie)).statusCode).toBe(200)
       }
-      vi.setSystemTime(start + 61 * MINUTE)
+      clock.set(start + 61 * MINUTE)
       expect((await player(cookie)).statusCode).toBe(401)
     })
   })

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { COOKIES } from '@aurum/shared'
 import type { Config } from '../config.ts'
+import type { Clock } from '@aurum/db'
 import type { Database, Executor } from '../db/client.ts'
 import { EventOutbox } from '../events/outbox.ts'
 import { AppError } from '../lib/errors.ts'
@@ -65,6 +66,7 @@ export class SessionManager {
     /** session.started and session.ended (docs/events.md). */
     private events: EventOutbox,
     private db: Executor,
+    private clock: Clock,
   ) {}
 
   /** Told when sign-ins end by the player's or a security action (the games they opened close). */
@@ -86,7 +88,7 @@ export class SessionManager {
     if (request.session) await this.revoke(request.session.id)
     const token = newToken()
     const id = tokenId(token)
-    const now = new Date()
+    const now = this.clock.now()
     await this.store.create({
       id,
       userId,
@@ -127,7 +129,7 @@ export class SessionManager {
 
   /** Signs out every other session of the player (security page, password and 2FA changes). */
   async revokeOthers(userId: bigint, keepId: string | null): Promise<number> {
-    const count = await this.store.revokeOthers(userId, keepId, new Date())
+    const count = await this.store.revokeOthers(userId, keepId, this.clock.now())
     await this.events.emit(this.db, 'session.ended', userId, {
       session: null,
       except: keepId,
@@ -139,7 +141,7 @@ export class SessionManager {
 
   /** The player's live sessions, newest first, for the security page. */
   async list(userId: bigint, currentId: string | null) {
-    const sessions = await this.store.list(userId, new Date())
+    const sessions = await this.store.list(userId, this.clock.now())
     return sessions.map((s) => ({
       id: s.number,
       ip: s.ip ?? '',
@@ -153,7 +155,7 @@ export class SessionManager {
 
   /** Signs out one of the player's own sessions by its public number; false when there is none. */
   async revokeNumber(userId: bigint, number: number): Promise<boolean> {
-    const revoked = await this.store.revokeNumber(userId, number, new Date())
+    const revoked = await this.store.revokeNumber(userId, number, this.clock.now())
     if (revoked) {
       await this.events.emit(this.db, 'session.ended', userId, {
         session: revoked,
@@ -168,7 +170,7 @@ export class SessionManager {
   /** Whether a sign-in is still live and the player's (the realtime hub asks on connect and refresh). */
   async isLive(id: string, userId: bigint): Promise<boolean> {
     const record = await this.store.get(id)
-    return record !== null && record.userId === userId && isLive(record, new Date(), this.idleMs)
+    return record !== null && record.userId === userId && isLive(record, this.clock.now(), this.idleMs)
   }
 
   /** The live session for a token, or null; touches it at most once a minute. */
@@ -176,7 +178,7 @@ export class SessionManager {
     const id = tokenId(token)
     const record = await this.store.get(id)
     if (!record) return null
-    const now = new Date()
+    const now = this.clock.now()
     if (!isLive(record, now, this.idleMs)) {
       await this.store.revoke(id)
       this.events.emitDetached('session.ended', record.userId, {
@@ -201,13 +203,13 @@ export class SessionManager {
  * Redis when `REDIS_URL` is set (the redis plugin holds the connection).
  */
 export default fp(
-  async (app, { config, db }: { config: Config; db: Database }) => {
+  async (app, { config, db, clock }: { config: Config; db: Database; clock: Clock }) => {
     const idleMs = config.SESSION_IDLE_MINUTES * 60_000
     const maxMs = config.SESSION_MAX_HOURS * 3_600_000
     const store = app.redis
       ? new RedisSessionStore(app.redis, config.REDIS_PREFIX, idleMs)
       : new SqlSessionStore(db, idleMs)
-    const sessions = new SessionManager(store, idleMs, maxMs, new EventOutbox(db, app.log), db)
+    const sessions = new SessionManager(store, idleMs, maxMs, new EventOutbox(db, app.log), db, clock)
     app.decorate('sessions', sessions)
     app.decorateRequest('session', null)
     app.decorateRequest('requireUser', function (this: FastifyRequest) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { COOKIES } from '@aurum/shared'
-import { htmlTag, sharedRenderData } from './ssr.ts'
+import { ExpiringCache } from '../lib/cache.ts'
+import { dropRenderCaches, htmlTag, sharedRenderData } from './ssr.ts'
 
 const guest = { cookie: 'locale=de; cookie_consent=1' }
 const player = { cookie: `locale=de; ${COOKIES.session}=abc` }
@@ -60,5 +61,50 @@ describe('the <html> tag of a rendered page', () => {
     expect(htmlTag('fr-CA', 'cookies_accepted=essential; locale=fr-CA', 'CA')).toBe('<html lang="fr-CA">')
     expect(htmlTag('en-AU', undefined, 'AU')).toBe('<html lang="en-AU" data-notices="due au">')
     expect(htmlTag('en-AU', 'cookies_accepted=essential', 'AU')).toBe('<html lang="en-AU">')
+  })
+})
+
+describe("what a change of cached data drops of the renders' caches", () => {
+  /** The three caches, each with an entry under every key given, and what is still in each. */
+  async function filled() {
+    const caches = {
+      publicData: new ExpiringCache<string>(60_000, 100),
+      guestData: new ExpiringCache<string>(60_000, 100),
+      guestPages: new ExpiringCache<string>(60_000, 100),
+    }
+    const keys = {
+      publicData: ['GET /api/cms/pages?l=de|de|DE', 'GET /api/info/locales?l=de|de|DE'],
+      guestData: ['POST /api/games_filter|de|DE|{}'],
+      guestPages: ['aurum.casino|/|DE|false|false'],
+    }
+    for (const [name, list] of Object.entries(keys) as Array<[keyof typeof keys, string[]]>) {
+      for (const key of list) await caches[name].get(key, async () => 'cached')
+    }
+    const kept = async () => {
+      const result: string[] = []
+      for (const [name, list] of Object.entries(keys) as Array<[keyof typeof keys, string[]]>) {
+        for (const key of list) {
+          if ((await caches[name].get(key, async (): Promise<string> => 'loaded')) === 'cached')
+            result.push(key)
+        }
+      }
+      return result
+    }
+    return { caches, kept }
+  }
+
+  it('a CMS or reference-data change drops its answers and every guest page, not the lobby data', async () => {
+    const cms = await filled()
+    dropRenderCaches({ scope: 'cms', keys: ['page:faq:'] }, cms.caches)
+    expect(await cms.kept()).toEqual(['GET /api/info/locales?l=de|de|DE', 'POST /api/games_filter|de|DE|{}'])
+    const info = await filled()
+    dropRenderCaches({ scope: 'info' }, info.caches)
+    expect(await info.kept()).toEqual(['GET /api/cms/pages?l=de|de|DE', 'POST /api/games_filter|de|DE|{}'])
+  })
+
+  it("a catalogue change drops the guests' lobby data and every guest page", async () => {
+    const { caches, kept } = await filled()
+    dropRenderCaches({ scope: 'catalogue' }, caches)
+    expect(await kept()).toEqual(['GET /api/cms/pages?l=de|de|DE', 'GET /api/info/locales?l=de|de|DE'])
   })
 })

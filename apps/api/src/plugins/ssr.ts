@@ -18,6 +18,7 @@ import {
 } from '@aurum/shared'
 import type { Config } from '../config.ts'
 import { ExpiringCache } from '../lib/cache.ts'
+import type { CacheInvalidation } from '../lib/cache-bus.ts'
 import { createAssetTags, createRouteAssets, type ClientManifest } from './ssr-assets.ts'
 
 export type SsrMode = 'production' | 'development' | 'none'
@@ -74,6 +75,20 @@ export function sharedRenderData(
     return { cache: 'guest', key: `${key}|${req.body ?? ''}` }
   }
   return null
+}
+
+/**
+ * What a change of cached data (lib/cache-bus.ts) drops of the renders' caches: the shared answers
+ * that carry it (CMS and reference data by path, the guests' lobby data whole) and every guest page,
+ * which may show any of them.
+ */
+export function dropRenderCaches(
+  message: CacheInvalidation,
+  caches: Record<'publicData' | 'guestData' | 'guestPages', Pick<ExpiringCache, 'drop'>>,
+): void {
+  if (message.scope === 'catalogue') caches.guestData.drop()
+  else caches.publicData.drop([`GET /api/${message.scope}/`])
+  caches.guestPages.drop()
 }
 
 const COOKIES_ANSWERED = new RegExp(`(?:^|;\\s*)${COOKIES.cookiesAccepted}=[^;\\s]`)
@@ -178,6 +193,10 @@ export default fp(
     // Off in development, where every edit must show at once.
     const guestTtl = mode === 'development' ? 0 : config.SSR_CACHE_TTL_MS
     const guestPages = new ExpiringCache<SsrResult>(guestTtl, 1_000)
+    const stopDropping = app.caches.subscribe((message) =>
+      dropRenderCaches(message, { publicData, guestData, guestPages }),
+    )
+    app.addHook('onClose', async () => stopDropping())
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (API_PREFIXES.some((p) => request.url.startsWith(p))) return reply.callNotFound()
@@ -294,5 +313,5 @@ export default fp(
     app.get('/*', { schema: { hide: true } }, handler)
     app.get('/', { schema: { hide: true } }, handler)
   },
-  { name: 'ssr', dependencies: ['request-context'] },
+  { name: 'ssr', dependencies: ['request-context', 'cache-bus'] },
 )

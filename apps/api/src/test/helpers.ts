@@ -77,3 +77,18 @@ export async function registerPlayer(app: FastifyInstance, user: Record<string, 
   const sid = res.cookies.find((c) => c.name === 'sid')!.value
   return { id: res.json<{ id: number }>().id, email, sid }
 }
+
+/** A new sign-in of a registered player (after the clock moved past their session): its cookie. */
+export async function signIn(app: FastifyInstance, email: string) {
+  // Sign-ins are rate-limited per address.
+  const n = ++players
+  const remoteAddress = `10.98.${Math.floor(n / 250) % 250}.${n % 250}`
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/sign_in',
+    payload: { user: { email, password: TEST_PASSWORD } },
+    remoteAddress,
+  })
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
+  return res.cookies.find((c) => c.name === 'sid')!.value
+}

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyPassword } from './passwords.ts'
 import { ACCOUNT_FAILURES_PER_HOUR } from './service.ts'
+import { testClock } from '@aurum/db'
 import { createTestApp, registerPlayer, TEST_PASSWORD, type TestContext } from '../../test/helpers.ts'
 
 let ctx: TestContext
+const clock = testClock()
 beforeAll(async () => {
-  ctx = await createTestApp()
+  ctx = await createTestApp({}, undefined, { clock })
 })
 afterAll(() => ctx.close())
 
@@ -66,11 +68,9 @@ describe('PUT /api/users: password change', () => {
   it('needs the current password; ends every other session, rotates this one (re-authenticated) and e-mails a notice', async () => {
     const player = await registerPlayer(ctx.app)
     const other = sidOf(await signIn(player.email, TEST_PASSWORD))!
-    // This session's password entry is an hour old: sensitive changes would ask for it again.
-    await ctx.db.query(
-      `UPDATE sessions SET reauthenticated_at = now() - interval '1 hour' WHERE user_id = $1`,
-      [player.id],
-    )
+    // The password was entered at sign-in; within 15 minutes it is not asked again, after that it is.
+    expect(await twoFactorReauthStatus(player.sid)).toBe(422)
+    clock.advance(20 * 60_000)
     expect(await twoFactorReauthStatus(player.sid)).toBe(403)
 
     const res = await changeCredentials(player.sid, {

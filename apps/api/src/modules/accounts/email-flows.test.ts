@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { count, createTestApp, type TestContext } from '../../test/helpers.ts'
-import { JobQueue } from '@aurum/db'
+import { JobQueue, systemClock, testClock } from '@aurum/db'
 import { MailService } from '../../lib/mail.ts'
 import { createMailer } from '../../lib/mailer.ts'
 import { AccountsService } from './service.ts'
@@ -17,10 +17,11 @@ const logStream = new Writable({
 })
 
 let ctx: TestContext
+const clock = testClock()
 beforeAll(async () => {
   // The event consumers look at the outbox only when woken (none of these flows writes an event):
   // their polling would add statements to the ones the timing cases compare.
-  ctx = await createTestApp({ LOG_LEVEL: 'trace', EVENT_POLL_MS: '60000' }, logStream)
+  ctx = await createTestApp({ LOG_LEVEL: 'trace', EVENT_POLL_MS: '60000' }, logStream, { clock })
 })
 afterAll(() => ctx.close())
 
@@ -89,13 +90,23 @@ describe('e-mail confirmation', () => {
       payload: { user: { email: other, password: PASSWORD, terms_acceptance: true } },
     })
     const stale = tokenIn((await lastMail(other))!.text_body, 'confirmation_token')!
-    await ctx.db.query(
-      "UPDATE user_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
-      [other],
-    )
-    const expired = await confirm(stale)
-    expect(expired.json()).toMatchObject({ code: 'validation_failed' })
-    expect(expired.json().errors.confirmation_token[0]).toMatch(/invalid or has expired/)
+    // A confirmation link lives 48 hours.
+    const past = 48 * 3_600_000 + 60_000
+    clock.advance(past)
+    try {
+      const expired = await confirm(stale)
+      expect(expired.json()).toMatchObject({ code: 'validation_failed' })
+      expect(expired.json().errors.confirmation_token[0]).toMatch(/invalid or has expired/)
+    } finally {
+      clock.advance(-past)
+    }
+    // A minute before its end the same link still confirms: the clock, not the rows, decided.
+    clock.advance(past - 2 * 60_000)
+    try {
+      expect((await confirm(stale)).statusCode).toBe(200)
+    } finally {
+      clock.advance(-(past - 2 * 60_000))
+    }
   })
 
   it('resends with the same answer for known and unknown addresses', async () => {
@@ -348,8 +359,9 @@ describe('the requests recorded for after the answer', () => {
         ctx.app.sessions,
         new MailService(ctx.db, createMailer(undefined, 'test', log), jobs, log),
         'CW',
-        new TwoFactor(ctx.db, 's'.repeat(40), 'test'),
+        new TwoFactor(ctx.db, 's'.repeat(40), 'test', systemClock),
         jobs,
+        systemClock,
         log,
       )
       jobs.register(node.mailRequestJob())

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { Ledger } from '../ledger/index.ts'
 import { openWallet } from '../wallets/service.ts'
 import { AB_TEST_GROUPS, defaultCurrencyFor, STATUSES, type Locale } from '@aurum/shared'
-import { defineJob, type JobDefinition, type JobQueue } from '@aurum/db'
+import { defineJob, type Clock, type JobDefinition, type JobQueue } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
@@ -110,6 +110,7 @@ export class AccountsService {
     private license: string,
     private twoFactor: TwoFactor,
     private jobs: JobQueue,
+    private clock: Clock,
     private log?: FastifyBaseLogger,
   ) {}
 
@@ -243,7 +244,7 @@ export class AccountsService {
     request: FastifyRequest,
     reply: FastifyReply,
   ): { two_factor_required: true } {
-    const challenge = `${userId.toString()}.${Date.now() + CHALLENGE_TTL_MS}.${newToken()}`
+    const challenge = `${userId.toString()}.${this.clock.now().getTime() + CHALLENGE_TTL_MS}.${newToken()}`
     reply.setCookie(CHALLENGE_COOKIE, challenge, {
       ...challengeCookieOptions(request),
       signed: true,
@@ -261,7 +262,7 @@ export class AccountsService {
       new AppError('two_factor_expired', 422, {
         otp_attempt: [t(request.locale, 'api.errors.two_factor_expired')],
       })
-    if (!id || !expires || !nonce || Number(expires) < Date.now()) throw expired()
+    if (!id || !expires || !nonce || Number(expires) < this.clock.now().getTime()) throw expired()
     // A challenge that has served once is spent: checked first so a replay spends no code.
     const [spent] = await this.db.query('SELECT 1 FROM two_factor_challenges_used WHERE id = $1', [nonce])
     if (spent) throw expired()
@@ -280,7 +281,7 @@ export class AccountsService {
       `WITH old AS (DELETE FROM two_factor_challenges_used WHERE user_id = $2 AND expires_at < $4)
        INSERT INTO two_factor_challenges_used (id, user_id, expires_at) VALUES ($1, $2, $3)
        ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [nonce, userId.toString(), new Date(Number(expires)), new Date()],
+      [nonce, userId.toString(), new Date(Number(expires)), this.clock.now()],
     )
     if (!claimed.length) throw expired()
     reply.clearCookie(CHALLENGE_COOKIE, challengeCookieOptions(request))
@@ -412,7 +413,7 @@ export class AccountsService {
   /** Sensitive changes need a password entered recently: at sign-in, or given again now. */
   private async requireRecentPassword(user: UserRow, password: string | undefined, request: FastifyRequest) {
     const at = request.session?.reauthenticatedAt?.getTime() ?? 0
-    if (Date.now() - at < REAUTH_WINDOW_MS) return
+    if (this.clock.now().getTime() - at < REAUTH_WINDOW_MS) return
     if (password && (await verifyPassword(user.password_hash, password))) return
     throw new AppError('reauthentication_required', 403, {
       password: [t(request.locale, 'api.errors.reauthentication_required')],
@@ -817,9 +818,11 @@ export class AccountsService {
     email: string | null = null,
   ): Promise<string> {
     const token = newToken()
+    const now = this.clock.now()
+    // created_at from the clock too: the hourly cap (recentTokens) compares it with the clock.
     await executor.query(
-      `INSERT INTO user_tokens (token_hash, user_id, purpose, expires_at, email) VALUES ($1, $2, $3, $4, $5)`,
-      [hashToken(token), userId.toString(), purpose, new Date(Date.now() + ttlMs), email],
+      `INSERT INTO user_tokens (token_hash, user_id, purpose, expires_at, email, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [hashToken(token), userId.toString(), purpose, new Date(now.getTime() + ttlMs), email, now],
     )
     return token
   }
@@ -832,8 +835,8 @@ export class AccountsService {
     max: number,
   ): Promise<boolean> {
     const [row] = await executor.query<{ n: bigint }>(
-      `SELECT count(*) AS n FROM user_tokens WHERE user_id = $1 AND purpose = $2 AND created_at > now() - interval '1 hour'`,
-      [userId.toString(), purpose],
+      `SELECT count(*) AS n FROM user_tokens WHERE user_id = $1 AND purpose = $2 AND created_at > $3`,
+      [userId.toString(), purpose, new Date(this.clock.now().getTime() - 3_600_000)],
     )
     return Number(row!.n) >= max
   }
@@ -851,9 +854,9 @@ export class AccountsService {
   ): Promise<{ user_id: bigint; email: string | null }> {
     const [row] = await executor.query<{ user_id: bigint; email: string | null }>(
       `UPDATE user_tokens SET used_at = now()
-        WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+        WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
         RETURNING user_id, email`,
-      [hashToken(token), purpose],
+      [hashToken(token), purpose, this.clock.now()],
     )
     if (!row)
       throw new AppError('validation_failed', 422, { [field]: [t(locale, 'validation.token_invalid')] })

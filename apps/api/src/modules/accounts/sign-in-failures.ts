@@ -48,6 +48,8 @@ export class SignInFailures {
   /** Takes a place under both limits, or names the one that is reached (the account's first). */
   async take(email: string, ip: string): Promise<Attempt | AttemptRefusal> {
     if (this.redis) return this.takeInRedis(this.redis, email, ip)
+    // The windows and the stamp they compare are the clock's, never the database's.
+    const now = this.now()
     const taken = await this.db.transaction(async (tx) => {
       await tx.query(
         `SELECT pg_advisory_xact_lock(hashtextextended('sign-in-failures:ip:' || $1, 0)),
@@ -55,15 +57,15 @@ export class SignInFailures {
         [ip, email],
       )
       const [counts] = await tx.query<{ account: bigint; ip: bigint }>(
-        `SELECT (SELECT count(*) FROM auth_failures WHERE email_normalized = $1 AND created_at > now() - interval '1 hour') AS account,
-                (SELECT count(*) FROM auth_failures WHERE ip = $2 AND created_at > now() - interval '15 minutes') AS ip`,
-        [email, ip],
+        `SELECT (SELECT count(*) FROM auth_failures WHERE email_normalized = $1 AND created_at > $3) AS account,
+                (SELECT count(*) FROM auth_failures WHERE ip = $2 AND created_at > $4) AS ip`,
+        [email, ip, new Date(now - 3_600_000), new Date(now - 15 * 60_000)],
       )
       if (Number(counts!.account) >= ACCOUNT_FAILURES_PER_HOUR) return 'account_locked' as const
       if (Number(counts!.ip) >= IP_FAILURES_PER_15_MIN) return 'too_many_attempts' as const
       const [row] = await tx.query<{ id: bigint }>(
-        'INSERT INTO auth_failures (email_normalized, ip) VALUES ($1, $2) RETURNING id',
-        [email, ip],
+        'INSERT INTO auth_failures (email_normalized, ip, created_at) VALUES ($1, $2, $3) RETURNING id',
+        [email, ip, new Date(now)],
       )
       return row!.id
     })

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { generateURI, verify } from 'otplib'
 import QRCode from 'qrcode'
+import type { Clock } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
 import { deriveSecret } from '../../lib/derive-secret.ts'
 import { SecretBox } from '../../lib/secret-box.ts'
@@ -55,6 +56,7 @@ export class TwoFactor {
     private db: Database,
     sessionSecret: string,
     private issuer: string,
+    private clock: Clock,
   ) {
     this.box = new SecretBox(sessionSecret, 'totp-secrets')
     this.setupKey = deriveSecret(sessionSecret, 'aurum/two-factor-setup')
@@ -93,6 +95,7 @@ export class TwoFactor {
       token: code,
       period: PERIOD,
       epochTolerance: PERIOD,
+      epoch: Math.floor(this.clock.now().getTime() / 1000),
       ...(lastStep !== null ? { afterTimeStep: Number(lastStep) } : {}),
     })
     // The functional verify types HOTP and TOTP results together; a TOTP result carries its time step.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
+import { testClock } from '@aurum/db'
 import { count, createTestApp, type TestContext } from '../../test/helpers.ts'
 import { captchaToken, solvedCaptcha } from '../../test/captcha.ts'
 
@@ -10,8 +11,11 @@ let seq = 0
 const newEmail = () => `captcha${++seq}.${Date.now()}@example.com`
 
 let ctx: TestContext
+const clock = testClock()
 beforeAll(async () => {
-  ctx = await createTestApp({ CAPTCHA_ENABLED_REGISTER: 'true', SESSION_SECRET: SECRET })
+  ctx = await createTestApp({ CAPTCHA_ENABLED_REGISTER: 'true', SESSION_SECRET: SECRET }, undefined, {
+    clock,
+  })
 })
 afterAll(() => ctx.close())
 
@@ -199,20 +203,28 @@ describe('registration with the captcha enabled', () => {
   })
 
   it('refuses an expired challenge', async () => {
-    // Issued 11 minutes ago: expired a minute ago.
-    const old = await ctx.app.services.captcha.challenge(Date.now() - 11 * 60_000)
-    const solution = (await solveChallenge({ challenge: old, deriveKey }))!
-    const res = await register(captchaToken(old, solution))
+    const [fresh, old] = [await challenge(), await challenge()]
+    const [freshSolution, oldSolution] = await Promise.all(
+      [fresh, old].map(async (c) => (await solveChallenge({ challenge: c, deriveKey }))!),
+    )
+    // Nine minutes on, a solution is still good; eleven minutes on, it has expired.
+    clock.advance(9 * 60_000)
+    expect((await register(captchaToken(fresh, freshSolution!))).statusCode).toBe(201)
+    clock.advance(2 * 60_000)
+    const res = await register(captchaToken(old, oldSolution!))
     expect(res.statusCode).toBe(422)
     expect(res.json()).toMatchObject({ code: 'captcha_expired', errors: { captcha: [expect.any(String)] } })
   })
 
   it('forgets used solutions once their challenge has expired', async () => {
+    // Those of the tests before whose challenges have expired already go first.
+    await ctx.app.services.captcha.prune()
     await ctx.app.services.captcha.verify(await solvedCaptcha(ctx.app), 'en')
     const used = await count(ctx.db, 'captcha_solutions')
     expect(used).toBeGreaterThan(0)
     expect(await ctx.app.services.captcha.prune()).toBe(0)
-    expect(await ctx.app.services.captcha.prune(new Date(Date.now() + 11 * 60_000))).toBe(used)
+    clock.advance(11 * 60_000)
+    expect(await ctx.app.services.captcha.prune()).toBe(used)
     expect(await count(ctx.db, 'captcha_solutions')).toBe(0)
   })
 })

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { z } from 'zod'
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
+import type { Clock } from '@aurum/db'
 import { BOT_USER_AGENT, type Locale } from '@aurum/shared'
 import type { Database } from '../../db/client.ts'
 import { deriveSecret } from '../../lib/derive-secret.ts'
@@ -70,6 +71,7 @@ export class CaptchaService {
   constructor(
     private db: Database,
     private options: CaptchaOptions,
+    private clock: Clock,
   ) {
     this.hmacKey = deriveSecret(options.sessionSecret, 'aurum/captcha-challenge')
     this.keySignatureKey = deriveSecret(options.sessionSecret, 'aurum/captcha-key-signature')
@@ -82,7 +84,7 @@ export class CaptchaService {
   }
 
   /** A fresh challenge; the secret counter lies between a tenth of the complexity and the complexity. */
-  challenge(now = Date.now()): Promise<Challenge> {
+  challenge(now = this.clock.now().getTime()): Promise<Challenge> {
     const max = this.options.complexity
     return createChallenge({
       algorithm: ALGORITHM,
@@ -123,6 +125,10 @@ export class CaptchaService {
   async verify(token: string, locale: Locale): Promise<void> {
     const payload = decodeToken(token)
     if (!payload) throw this.error('captcha_invalid', locale)
+    // Expiry by the app's clock (the library checks it too, by the system's, which it alone knows).
+    const { expiresAt } = payload.challenge.parameters
+    if (expiresAt !== undefined && expiresAt * 1000 < this.clock.now().getTime())
+      throw this.error('captcha_expired', locale)
     const result = await verifySolution({
       challenge: payload.challenge,
       solution: payload.solution,
@@ -142,7 +148,7 @@ export class CaptchaService {
   }
 
   /** Forgets solutions whose challenges have expired: they are refused by their expiry anyway. */
-  async prune(now = new Date()): Promise<number> {
+  async prune(now = this.clock.now()): Promise<number> {
     const rows = await this.db.query('DELETE FROM captcha_solutions WHERE expires_at < $1 RETURNING 1', [now])
     return rows.length
   }

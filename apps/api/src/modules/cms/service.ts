@@ -17,6 +17,7 @@ import {
   cmsSnippets,
 } from '../../db/schema.ts'
 import { ExpiringCache } from '../../lib/cache.ts'
+import type { CacheBus } from '../../lib/cache-bus.ts'
 
 /** Pages in this category carry SEO meta for an app route; they are not static pages. */
 const SEO_CATEGORY = 'seo'
@@ -54,10 +55,107 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return map
 }
 
+/** What an operator may change of a page in one language. */
+export interface PageTranslationChange {
+  title: string
+  content: string
+  description?: string
+  keywords?: string
+  json?: string
+}
+
+/** The cache key prefix of one page in every language (a slug may hold any character but `%`-escapes). */
+const pageKey = (path: string) => `page:${encodeURIComponent(path)}:`
+
+/**
+ * CMS content, cached per language for a minute. Every change goes through the methods below,
+ * which drop the cached entries on every node once the change has committed (lib/cache-bus.ts);
+ * the server renders' caches of `/api/cms/*` answers and guest pages listen too (plugins/ssr.ts).
+ */
 export class CmsService {
   private cache = new ExpiringCache(60_000, 1000)
 
-  constructor(private db: Database) {}
+  constructor(
+    private db: Database,
+    private caches: CacheBus,
+  ) {
+    caches.subscribe((message) => {
+      if (message.scope === 'cms') this.cache.drop(message.keys)
+    })
+  }
+
+  /**
+   * Publishes or withdraws a page and writes its translations (a language not named keeps its
+   * own). False when no page has the path.
+   */
+  async updatePage(
+    path: string,
+    change: { published?: boolean; translations?: Partial<Record<Locale, PageTranslationChange>> },
+  ): Promise<boolean> {
+    const found = await this.db.transaction(async (tx) => {
+      const [page] = await tx.query<{ id: number }>(
+        `UPDATE cms_pages SET published = coalesce($2, published), updated_at = now()
+         WHERE slug = $1 RETURNING id`,
+        [path, change.published ?? null],
+      )
+      if (!page) return false
+      for (const [locale, t] of Object.entries(change.translations ?? {})) {
+        if (!t) continue
+        await tx.query(
+          `INSERT INTO cms_page_translations (page_id, locale, title, content, description, keywords, json)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (page_id, locale) DO UPDATE SET title = excluded.title, content = excluded.content,
+             description = excluded.description, keywords = excluded.keywords, json = excluded.json`,
+          [page.id, locale, t.title, t.content, t.description ?? '', t.keywords ?? '', t.json ?? ''],
+        )
+      }
+      return true
+    })
+    // The tree of pages carries their titles and leaves out unpublished ones.
+    if (found) await this.caches.invalidate({ scope: 'cms', keys: [pageKey(path), 'pages:'] })
+    return found
+  }
+
+  /** Writes a snippet's text in the languages given. False when there is no such snippet. */
+  async updateSnippet(id: string, contents: Partial<Record<Locale, string>>): Promise<boolean> {
+    const found = await this.db.transaction(async (tx) => {
+      const [snippet] = await tx.query('SELECT 1 FROM cms_snippets WHERE id = $1', [id])
+      if (!snippet) return false
+      for (const [locale, content] of Object.entries(contents)) {
+        if (content === undefined) continue
+        await tx.query(
+          `INSERT INTO cms_snippet_translations (snippet_id, locale, content) VALUES ($1, $2, $3)
+           ON CONFLICT (snippet_id, locale) DO UPDATE SET content = excluded.content`,
+          [id, locale, content],
+        )
+      }
+      return true
+    })
+    if (found) await this.caches.invalidate({ scope: 'cms', keys: ['snippets:'] })
+    return found
+  }
+
+  /**
+   * Writes a file's description (a banner's JSON) in the languages given. False when there is no
+   * such file.
+   */
+  async updateFile(id: string, descriptions: Partial<Record<Locale, string>>): Promise<boolean> {
+    const found = await this.db.transaction(async (tx) => {
+      const [file] = await tx.query('SELECT 1 FROM cms_files WHERE id = $1', [id])
+      if (!file) return false
+      for (const [locale, description] of Object.entries(descriptions)) {
+        if (description === undefined) continue
+        await tx.query(
+          `INSERT INTO cms_file_translations (file_id, locale, description) VALUES ($1, $2, $3)
+           ON CONFLICT (file_id, locale) DO UPDATE SET description = excluded.description`,
+          [id, locale, description],
+        )
+      }
+      return true
+    })
+    if (found) await this.caches.invalidate({ scope: 'cms', keys: ['files:'] })
+    return found
+  }
 
   /** The tree of static pages, for routing and the footer. */
   pages(locale: Locale): Promise<PageConfig[]> {
@@ -111,7 +209,7 @@ export class CmsService {
 
   /** One page by path (the slug, which may contain slashes); `undefined` when there is none. */
   page(path: string, locale: Locale): Promise<CmsPage | undefined> {
-    return this.cache.get(`page:${locale}:${path}`, async () => {
+    return this.cache.get(`${pageKey(path)}${locale}`, async () => {
       const [page] = await this.db.orm.select().from(cmsPages).where(eq(cmsPages.slug, path))
       if (!page || !page.published) return undefined
       const rows = await this.db.orm

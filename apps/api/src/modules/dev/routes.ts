@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/client.ts'
+import type { MovableClock } from '../../lib/clock.ts'
 
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -11,7 +12,29 @@ export const devRoutes: FastifyPluginAsyncZod<{
   db: Database
   /** Finishes the mail work that runs after an answer (reset and resend links), so the page shows it. */
   beforeRead?: () => Promise<void>
-}> = async (app, { db, beforeRead }) => {
+  /** The server's clock when a test may move it (TEST_CLOCK): POST /dev/clock is served then. */
+  clock?: MovableClock
+}> = async (app, { db, beforeRead, clock }) => {
+  if (clock) {
+    app.post(
+      '/dev/clock',
+      {
+        schema: {
+          hide: true,
+          body: z.strictObject({
+            advance_ms: z
+              .number()
+              .int()
+              .min(0)
+              .max(366 * 86_400_000),
+          }),
+          response: { 200: z.object({ now: z.string() }) },
+        },
+      },
+      async (request) => ({ now: clock.advance(request.body.advance_ms).toISOString() }),
+    )
+  }
+
   app.get(
     '/dev/outbox',
     {

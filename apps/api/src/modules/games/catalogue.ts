@@ -1,5 +1,6 @@
 import type { GameDefinition } from '@aurum/games-math'
 import type { Database, Executor } from '../../db/client.ts'
+import type { CacheBus } from '../../lib/cache-bus.ts'
 
 /** What the catalogue keeps of a game the game server offers: its definition and reel symbols. */
 export type CatalogueEntry = GameDefinition & { icons: string[] }
@@ -160,10 +161,13 @@ export interface GameFilter {
   seoTitles?: string[]
 }
 
+/** Games an operator has not taken out of the catalogue. */
+const VISIBLE = 'g.enabled'
+
 /** Where-clause and parameters of a filter; games gated by groups only for players in one of them (spec §6). */
 function where(filter: GameFilter, groups: number[]): { sql: string; params: unknown[] } {
   const params: unknown[] = [groups]
-  const clauses = [`(cardinality(g.group_ids) = 0 OR g.group_ids && $1::int[])`]
+  const clauses = [`${VISIBLE} AND (cardinality(g.group_ids) = 0 OR g.group_ids && $1::int[])`]
   const add = (sql: (n: string) => string, value: unknown) => {
     params.push(value)
     clauses.push(sql(`$${params.length}`))
@@ -193,8 +197,26 @@ const ORDER: Record<GameSort['type'], string> = {
   rtp: 'g.rtp',
 }
 
+/**
+ * The games a visitor may see and open. Nothing of it is cached here; the server renders share
+ * guests' lobby answers for a few seconds (plugins/ssr.ts), so a change is announced to every node
+ * (`catalogue` scope of lib/cache-bus.ts) once it has committed.
+ */
 export class Catalogue {
-  constructor(private db: Database) {}
+  constructor(
+    private db: Database,
+    private caches: CacheBus,
+  ) {}
+
+  /** Takes a game out of the catalogue or puts it back; false when no game has the identifier. */
+  async setGameEnabled(identifier: string, enabled: boolean): Promise<boolean> {
+    const rows = await this.db.query('UPDATE games SET enabled = $2 WHERE identifier = $1 RETURNING id', [
+      identifier,
+      enabled,
+    ])
+    if (rows.length) await this.caches.invalidate({ scope: 'catalogue' })
+    return rows.length > 0
+  }
 
   /** The player's groups (empty for guests), for the gating of spec §6. */
   async groupsOf(userId: bigint | undefined): Promise<number[]> {
@@ -249,7 +271,7 @@ export class Catalogue {
   async providers(groups: number[]): Promise<Array<{ slug: string; title: string; id: number }>> {
     return this.db.query(
       `SELECT p.slug, p.title, p.id FROM game_providers p
-       WHERE EXISTS (SELECT 1 FROM games g WHERE g.provider = p.slug
+       WHERE EXISTS (SELECT 1 FROM games g WHERE g.provider = p.slug AND ${VISIBLE}
          AND (cardinality(g.group_ids) = 0 OR g.group_ids && $1::int[]))
        ORDER BY p.position`,
       [groups],
@@ -259,7 +281,7 @@ export class Catalogue {
   async categories(groups: number[]): Promise<Array<{ slug: string; games_count: number }>> {
     const rows = await this.db.query<{ slug: string; games_count: bigint }>(
       `SELECT c.slug, count(g.id) AS games_count FROM game_categories c
-       LEFT JOIN games g ON c.slug = ANY(g.categories) AND (cardinality(g.group_ids) = 0 OR g.group_ids && $1::int[])
+       LEFT JOIN games g ON c.slug = ANY(g.categories) AND ${VISIBLE} AND (cardinality(g.group_ids) = 0 OR g.group_ids && $1::int[])
        GROUP BY c.slug, c.position ORDER BY c.position`,
       [groups],
     )
@@ -269,7 +291,7 @@ export class Catalogue {
   async favourites(userId: bigint, groups: number[]): Promise<GameRow[]> {
     return this.db.query<GameRow>(
       `SELECT ${GAME_COLUMNS} FROM favorite_games f JOIN games g ON g.id = f.game_id
-       WHERE f.user_id = $1 AND (cardinality(g.group_ids) = 0 OR g.group_ids && $2::int[])
+       WHERE f.user_id = $1 AND ${VISIBLE} AND (cardinality(g.group_ids) = 0 OR g.group_ids && $2::int[])
        ORDER BY f.created_at DESC`,
       [userId.toString(), groups],
     )

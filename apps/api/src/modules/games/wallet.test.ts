@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testClock } from '@aurum/db'
 import { createTestApp, registerPlayer, TEST_PASSWORD, type TestContext } from '../../test/helpers.ts'
 import { checkLedger } from '../ledger/index.ts'
 import { balance, client, fund } from '../payments/testing.ts'
 import { seedTestGames, TEST_WALLET_SECRET, walletCall } from './testing.ts'
-import { GAME_PROVIDER } from './wallet.ts'
+import { GAME_PROVIDER, LAUNCH_TOKEN_TTL_MS } from './wallet.ts'
 
 let ctx: TestContext
+const clock = testClock()
 beforeAll(async () => {
-  ctx = await createTestApp({ WALLET_SECRET: TEST_WALLET_SECRET })
+  ctx = await createTestApp({ WALLET_SECRET: TEST_WALLET_SECRET }, undefined, { clock })
   await seedTestGames(ctx)
 })
 afterAll(async () => {
@@ -92,9 +94,7 @@ describe('the seamless wallet', () => {
     })
     expect(launch.statusCode, launch.body).toBe(200)
     const late = new URL(launch.json().url).searchParams.get('token')!
-    await ctx.db.query(
-      `UPDATE game_launches SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`,
-    )
+    clock.advance(LAUNCH_TOKEN_TTL_MS + 1_000)
     expect((await walletCall(ctx, 'authenticate', { token: late })).json().code).toBe('invalid_token')
   })
 

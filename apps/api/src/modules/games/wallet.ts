@@ -385,11 +385,14 @@ export class SeamlessWallet {
         return row!.answer
       })
     } catch (error) {
+      // The limits counted this live session's time up to now: closed, it keeps counting to now
+      // (a closed session counts to its last call), or a new game would open on the minutes between.
       if (error instanceof SessionLimitError)
-        await this.db.query('UPDATE game_sessions SET closed_at = $2 WHERE id = $1 AND closed_at IS NULL', [
-          input.session_id,
-          this.now(),
-        ])
+        await this.db.query(
+          `UPDATE game_sessions SET closed_at = $2, last_seen_at = greatest(last_seen_at, $2)
+           WHERE id = $1 AND closed_at IS NULL`,
+          [input.session_id, this.now()],
+        )
       if (error instanceof WalletError) throw error
       const code = (error as { code?: string }).code
       if (code === 'AU001' || error instanceof InsufficientFundsError)

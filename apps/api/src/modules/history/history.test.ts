@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { systemClock } from '@aurum/db'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
 import { syncCatalogue } from '../games/index.ts'
 import { spin, TEST_GAMES, TEST_PROVIDERS, TEST_WALLET_SECRET, walletCall } from '../games/testing.ts'
@@ -331,7 +332,10 @@ describe('games history CSV', () => {
     await fund(ctx, player.sid, 10_000)
     const s = await session(player.sid)
     for (let i = 1; i <= 5; i++) await play(s, i * 10, 0)
-    const history = new AccountHistory(ctx.db, new RoundFairness(undefined, TEST_WALLET_SECRET, console))
+    const history = new AccountHistory(
+      ctx.db,
+      new RoundFairness(undefined, TEST_WALLET_SECRET, console, systemClock),
+    )
     const user = BigInt(player.id)
     expect(await history.countRounds(user, {}, 3)).toBe(4)
     expect(await history.countRounds(user, {}, 10)).toBe(5)

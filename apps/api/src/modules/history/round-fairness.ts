@@ -1,3 +1,4 @@
+import type { Clock } from '@aurum/db'
 import { signBody } from '@aurum/game-protocol'
 import {
   ROUND_DETAILS_MAX_ROUNDS,
@@ -28,6 +29,8 @@ export class RoundFairness {
     private baseUrl: string | undefined,
     walletSecret: string,
     private log: Logger,
+    /** The casino's clock: the request's time, which the game server checks against its own. */
+    private clock: Clock,
     private timeoutMs = ROUND_DETAILS_TIMEOUT_MS,
   ) {
     this.key = roundDetailsKey(walletSecret)
@@ -47,7 +50,7 @@ export class RoundFairness {
 
   private async ask(roundIds: string[]): Promise<RoundDetails[] | null> {
     if (!this.baseUrl) return null
-    const payload = JSON.stringify({ at: Date.now(), round_ids: roundIds })
+    const payload = JSON.stringify({ at: this.clock.now().getTime(), round_ids: roundIds })
     try {
       const res = await fetch(new URL(ROUND_DETAILS_PATH, this.baseUrl), {
         method: 'POST',

@@ -21,6 +21,7 @@ import {
   statuses,
 } from '../../db/schema.ts'
 import { ExpiringCache } from '../../lib/cache.ts'
+import type { CacheBus } from '../../lib/cache-bus.ts'
 
 const STATUS_TITLES: Record<string, string> = {
   bronze: 'Bronze',
@@ -31,10 +32,21 @@ const STATUS_TITLES: Record<string, string> = {
   test: 'Test',
 }
 
+/**
+ * Reference data, cached for a minute. Only the seed writes it (at a node's start, which then
+ * drops every node's entries: server.ts); the `info` scope of lib/cache-bus.ts reaches this cache.
+ */
 export class InfoService {
   private cache = new ExpiringCache(60_000, 200)
 
-  constructor(private db: Database) {}
+  constructor(
+    private db: Database,
+    caches: CacheBus,
+  ) {
+    caches.subscribe((message) => {
+      if (message.scope === 'info') this.cache.drop(message.keys)
+    })
+  }
 
   currencies(): Promise<CurrencyInfo[]> {
     return this.cache.get('currencies', async () => {

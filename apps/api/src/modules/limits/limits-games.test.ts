@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
+import { testClock } from '@aurum/db'
+import { createTestApp, registerPlayer, signIn, type TestContext } from '../../test/helpers.ts'
 import fc from 'fast-check'
 import { balance, cardFields, client, fund } from '../payments/testing.ts'
 import { openRealSession, seedTestGames, spin, TEST_WALLET_SECRET, walletCall } from '../games/testing.ts'
 
 let ctx: TestContext
+const clock = testClock()
 beforeAll(async () => {
-  ctx = await createTestApp({ WALLET_SECRET: TEST_WALLET_SECRET })
+  ctx = await createTestApp({ WALLET_SECRET: TEST_WALLET_SECRET }, undefined, { clock })
   await seedTestGames(ctx)
 })
 afterAll(() => ctx.close())
@@ -134,26 +136,30 @@ describe('limits at every bet (the seamless wallet’s limit_reached)', () => {
       period: 'day',
       accounts: [{ currency: 'EUR', amount_cents: 500 }],
     })
-    const sessionId = await openRealSession(ctx, player.sid)
-    expect((await bet(sessionId, 500)).statusCode).toBe(200)
-    expect((await bet(sessionId, 1)).json().code).toBe('limit_reached')
-    // A day later: the limit was set 25 h ago, the bet made 2 h into its first day.
-    await ctx.db.query(`UPDATE user_limits SET anchor = now() - interval '25 hours' WHERE user_id = $1`, [
-      player.id,
-    ])
-    await ctx.db.query(`UPDATE game_rounds SET created_at = now() - interval '23 hours' WHERE user_id = $1`, [
-      player.id,
-    ])
-    expect((await bet(sessionId, 500)).statusCode).toBe(200)
-    expect((await bet(sessionId, 1)).json().code).toBe('limit_reached')
-    // The boundary itself belongs to the new day: a round at exactly its start counts in it.
-    await ctx.db.query(
-      `UPDATE game_rounds SET created_at = (SELECT anchor + interval '24 hours' FROM user_limits WHERE user_id = $1)
-       WHERE user_id = $1 AND created_at > now() - interval '1 hour'`,
+    const first = await openRealSession(ctx, player.sid)
+    expect((await bet(first, 500)).statusCode).toBe(200)
+    expect((await bet(first, 1)).json().code).toBe('limit_reached')
+    const [limit] = await ctx.db.query<{ anchor: Date }>(
+      'SELECT anchor FROM user_limits WHERE user_id = $1',
       [player.id],
     )
-    expect((await bet(sessionId, 1)).json().code).toBe('limit_reached')
-    expect(await balance(ctx, player.sid)).toBe(4_000)
+    const nextDay = limit!.anchor.getTime() + 24 * 3_600_000
+    try {
+      // The last instant of the first day: the 500 wagered still count, no game opens (a new
+      // sign-in: the first one ended by inactivity meanwhile).
+      clock.stop()
+      clock.set(nextDay - 1)
+      const sid = await signIn(ctx.app, player.email)
+      expect((await launch({ ...player, sid })).json().code).toBe('limit_reached')
+      // The boundary itself belongs to the new day: a round at exactly its start counts in it.
+      clock.set(nextDay)
+      const sessionId = await openRealSession(ctx, sid)
+      expect((await bet(sessionId, 500)).statusCode).toBe(200)
+      expect((await bet(sessionId, 1)).json().code).toBe('limit_reached')
+      expect(await balance(ctx, sid)).toBe(4_000)
+    } finally {
+      clock.run()
+    }
   })
 
   it('end the open games of a player who begins a cooling-off, and refuse their bets', async () => {
@@ -183,12 +189,7 @@ describe('limits at every bet (the seamless wallet’s limit_reached)', () => {
     const sessionId = await openRealSession(ctx, player.sid)
     expect((await bet(sessionId, 100)).statusCode).toBe(200)
     // 20 minutes played: 10 left.
-    await ctx.db.query(`UPDATE game_sessions SET created_at = now() - interval '20 minutes' WHERE id = $1`, [
-      sessionId,
-    ])
-    await ctx.db.query(`UPDATE user_limits SET anchor = now() - interval '1 hour' WHERE user_id = $1`, [
-      player.id,
-    ])
+    clock.advance(20 * 60_000)
     expect((await bet(sessionId, 100)).statusCode).toBe(200)
     const [limit] = (await client(ctx, player.sid).get('/api/user_limits')).json<
       Array<{ accounts: unknown[]; session: { minutes: number; current_minutes: number } }>
@@ -196,9 +197,7 @@ describe('limits at every bet (the seamless wallet’s limit_reached)', () => {
     expect(limit!.accounts).toEqual([])
     expect(limit!.session).toMatchObject({ minutes: 30, current_minutes: 20 })
     // 31 minutes: the session ends and no new real-money game opens until the day is over.
-    await ctx.db.query(`UPDATE game_sessions SET created_at = now() - interval '31 minutes' WHERE id = $1`, [
-      sessionId,
-    ])
+    clock.advance(11 * 60_000)
     expect((await bet(sessionId, 100)).json().code).toBe('limit_reached')
     expect((await bet(sessionId, 100)).json().code).toBe('session_expired')
     expect((await launch(player)).json().code).toBe('limit_reached')

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, registerPlayer, TEST_PASSWORD, type TestContext } from '../../test/helpers.ts'
+import { testClock } from '@aurum/db'
+import { createTestApp, registerPlayer, signIn, TEST_PASSWORD, type TestContext } from '../../test/helpers.ts'
 import { checkLedger } from '../ledger/index.ts'
 import { balance, cardFields, client, fund } from '../payments/testing.ts'
 
 let ctx: TestContext
+const clock = testClock()
 beforeAll(async () => {
-  ctx = await createTestApp()
+  ctx = await createTestApp({}, undefined, { clock })
 })
 afterAll(async () => {
   expect((await checkLedger(ctx.db)).problems).toEqual([])
@@ -53,13 +55,13 @@ async function emailedToken(p: Player): Promise<{ token: string; body: string }>
   return { token, body: mail!.text_body }
 }
 
-/** The delay passing: the request is moved back in time (the rules' clock tests cover the instants). */
+/**
+ * The delay passing: the clock moves on (the rules' clock tests cover the instants), and the
+ * player, whose sign-in ended by inactivity meanwhile, signs in again.
+ */
 async function hoursLater(p: Player, hours: number) {
-  await ctx.db.query(
-    `UPDATE user_limits SET requested_at = requested_at - make_interval(hours => $2),
-       confirmed_at = confirmed_at - make_interval(hours => $2) WHERE user_id = $1`,
-    [String(p.id), hours],
-  )
+  clock.advance(hours * 3_600_000)
+  p.sid = await signIn(ctx.app, p.email)
 }
 
 describe('deposit limits', () => {
@@ -333,9 +335,8 @@ describe('cooling-off and self-exclusion', () => {
     )
     expect(refused.cookies.find((c) => c.name === 'sid')).toBeUndefined()
     expect((await signIn(player, 'de')).json().errors.base[0]).toMatch(/wieder anmelden/)
-    await ctx.db.query(`UPDATE user_limits SET ends_at = now() - interval '1 second' WHERE user_id = $1`, [
-      String(player.id),
-    ])
+    // Three months and a few days later (months are calendar months).
+    clock.advance(95 * 24 * 3_600_000)
     expect((await signIn(player)).statusCode).toBe(200)
   })
 
@@ -343,9 +344,9 @@ describe('cooling-off and self-exclusion', () => {
     const player = await registerPlayer(ctx.app, { currency: 'EUR' })
     await setLimit(player, { type: 'coolingoff', period: 'day' })
     expect((await deposit(player, 1_000)).statusCode).toBe(403)
-    await ctx.db.query(`UPDATE user_limits SET ends_at = now() - interval '1 second' WHERE user_id = $1`, [
-      String(player.id),
-    ])
+    // A day and a second later.
+    await hoursLater(player, 24)
+    clock.advance(1_000)
     expect(await limitsOf(player)).toEqual([])
     expect((await deposit(player, 1_000)).json().payment.state).toBe('succeeded')
   })

@@ -191,7 +191,9 @@ describe(`a server killed while a payment is in flight (${template.kind === 'pos
         [row.id],
       )
       expect(decided!.status).toBe('approved')
-      // The crash was longer ago than the grace period (no node can still have it in flight).
+      // The crash was longer ago than the grace period (no node can still have it in flight). The
+      // nodes here are processes of their own on the system clock, which no test moves: the past
+      // is built in the row.
       await db.query(
         'UPDATE payments SET created_at = created_at - make_interval(secs => $2) WHERE id = $1',
         [row.id, PROCESSING_GRACE_MS / 1_000 + 1],
@@ -292,7 +294,9 @@ describe(`a server killed while a payment is in flight (${template.kind === 'pos
         [withdrawalId],
       )
       expect(paid).toEqual({ status: 'approved', action: 'payout' })
-      // The crash was longer ago than the grace period (no node can still have it in flight).
+      // The crash was longer ago than the grace period (no node can still have it in flight). The
+      // nodes here are processes of their own on the system clock, which no test moves: the past
+      // is built in the row.
       await db.query(
         'UPDATE payments SET payout_sent_at = payout_sent_at - make_interval(secs => $2) WHERE id = $1',
         [withdrawalId, PROCESSING_GRACE_MS / 1_000 + 1],

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { CRYPTO_WALLET_CURRENCIES } from '@aurum/shared'
+import type { Clock } from '@aurum/db'
 import type { Database } from '../../db/client.ts'
 import { deriveSecret } from '../../lib/derive-secret.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -56,6 +57,8 @@ export class CryptoDeposits {
     private db: Database,
     private ledger: Ledger,
     walletSecret: string,
+    /** The app's clock: a deposit's `created_at` is what the deposit limits count by. */
+    private clock: Clock,
     private onFinished?: (payment: PaymentRow) => void,
   ) {
     this.key = deriveSecret(walletSecret, 'crypto-deposit-addresses')
@@ -95,8 +98,8 @@ export class CryptoDeposits {
       if (!owner) throw new AppError('unknown_address', 422)
       const txid = crypto.randomBytes(32).toString('hex')
       const [payment] = await tx.query<{ id: bigint }>(
-        `INSERT INTO payments (user_id, action, method_id, currency, amount_cents, state, provider_reference, details, idempotency_key)
-         VALUES ($1, 'deposit', 'crypto', $2, $3, 'pending', $4, $5, $6) RETURNING id`,
+        `INSERT INTO payments (user_id, action, method_id, currency, amount_cents, state, provider_reference, details, idempotency_key, created_at)
+         VALUES ($1, 'deposit', 'crypto', $2, $3, 'pending', $4, $5, $6, $7) RETURNING id`,
         [
           owner.user_id.toString(),
           currency,
@@ -104,6 +107,7 @@ export class CryptoDeposits {
           txid,
           JSON.stringify({ address }),
           `chain:${txid}`,
+          this.clock.now(),
         ],
       )
       await tx.query(

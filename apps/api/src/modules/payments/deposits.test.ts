@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testClock } from '@aurum/db'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
 import { checkLedger } from '../ledger/index.ts'
 import { SandboxProvider } from './sandbox-provider.ts'
@@ -15,8 +16,9 @@ const logStream = new Writable({
 })
 
 let ctx: TestContext
+const clock = testClock()
 beforeAll(async () => {
-  ctx = await createTestApp({ LOG_LEVEL: 'trace' }, logStream)
+  ctx = await createTestApp({ LOG_LEVEL: 'trace' }, logStream, { clock })
 })
 afterAll(async () => {
   expect((await checkLedger(ctx.db)).problems).toEqual([])
@@ -197,14 +199,9 @@ describe('3-D Secure', () => {
       fields: {},
     })
     expect(transfer.json().payment.state).toBe('pending')
-    const age = (minutes: number) =>
-      ctx.db.query(`UPDATE payments SET created_at = now() - make_interval(mins => $2) WHERE id = ANY($1)`, [
-        [String(id), String(transfer.json().payment.id)],
-        minutes,
-      ])
-    await age(29)
+    clock.advance(29 * 60_000)
     expect(await ctx.app.services.payments.expireAbandoned()).toBe(0)
-    await age(31)
+    clock.advance(2 * 60_000)
     expect(await ctx.app.services.payments.expireAbandoned()).toBe(1)
     expect(await ctx.app.services.payments.expireAbandoned()).toBe(0)
     const history = (await client(ctx, player.sid).get('/api/player/payments')).json<Array<{ id: number }>>()

@@ -25,7 +25,7 @@ const VELOCITY_RULES = [
  * Records a fraud-check payload with a simple score (0 to 100): many attempts in a short time,
  * a card issued in another country than the player's, and details that differ from the profile.
  */
-export async function scoreAndRecord(db: Database, userId: bigint, payload: FraudPayload) {
+export async function scoreAndRecord(db: Database, userId: bigint, payload: FraudPayload, now: Date) {
   const [user] = await db.query<{
     country: string | null
     email: string
@@ -35,9 +35,9 @@ export async function scoreAndRecord(db: Database, userId: bigint, payload: Frau
   }>(
     `SELECT country, email, first_name, last_name,
        (SELECT count(*)::int8 FROM fraud_checks WHERE user_id = u.id
-          AND created_at > now() - make_interval(mins => $2)) AS recent
+          AND created_at > $2) AS recent
      FROM users u WHERE id = $1`,
-    [userId.toString(), VELOCITY_WINDOW_MINUTES],
+    [userId.toString(), new Date(now.getTime() - VELOCITY_WINDOW_MINUTES * 60_000)],
   )
   const reasons: string[] = []
   let score = 0
@@ -72,11 +72,9 @@ export async function scoreAndRecord(db: Database, userId: bigint, payload: Frau
     reasons.push('holder_mismatch')
   }
   score = Math.min(score, 100)
-  await db.query('INSERT INTO fraud_checks (user_id, payload, score, reasons) VALUES ($1, $2, $3, $4)', [
-    userId.toString(),
-    JSON.stringify(payload),
-    score,
-    reasons,
-  ])
+  await db.query(
+    'INSERT INTO fraud_checks (user_id, payload, score, reasons, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [userId.toString(), JSON.stringify(payload), score, reasons, now],
+  )
   return { status: 'recorded' as const, score, reasons }
 }

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { testClock } from '@aurum/db'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
 import { checkLedger } from '../ledger/index.ts'
 import { PROCESSING_GRACE_MS, type FaultPoint, type PaymentService } from './service.ts'
@@ -13,13 +14,13 @@ import { balance, CARDS, client, fund, dieAtPoint, paymentRow } from './testing.
  */
 let ctx: TestContext
 let payments: PaymentService
+const clock = testClock()
 beforeAll(async () => {
-  ctx = await createTestApp()
+  ctx = await createTestApp({}, undefined, { clock })
   payments = ctx.app.services.payments
 })
 afterEach(() => {
   payments.faultHook = undefined
-  payments.now = () => new Date()
   vi.restoreAllMocks()
 })
 afterAll(async () => {
@@ -30,10 +31,7 @@ afterAll(async () => {
 const dieAt = (point: FaultPoint) => dieAtPoint(payments, point)
 
 /** The clock moved past the grace period a payout in flight gets. */
-const afterGrace = () => {
-  const later = new Date(Date.now() + PROCESSING_GRACE_MS + 1_000)
-  payments.now = () => later
-}
+const afterGrace = () => clock.advance(PROCESSING_GRACE_MS + 1_000)
 
 /**
  * The payouts the provider made, as its answers tell them: a payout is one reference, so a

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../app.ts'
 import { ConfigError, loadConfig } from '../../config.ts'
+import { testClock } from '@aurum/db'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
 import { checkLedger } from '../ledger/index.ts'
 import { SandboxProvider } from './sandbox-provider.ts'
@@ -18,13 +19,13 @@ import { balance, CARDS, cardFields, client, deliver, dieAtPoint, paymentRow } f
  */
 let ctx: TestContext
 let payments: PaymentService
+const clock = testClock()
 beforeAll(async () => {
-  ctx = await createTestApp()
+  ctx = await createTestApp({}, undefined, { clock })
   payments = ctx.app.services.payments
 })
 afterEach(() => {
   payments.faultHook = undefined
-  payments.now = () => new Date()
   vi.restoreAllMocks()
 })
 afterAll(async () => {
@@ -38,10 +39,7 @@ const newKey = () => `reconcile-${process.pid}-${++keys}`
 const dieAt = (point: FaultPoint) => dieAtPoint(payments, point)
 
 /** The clock moved past the grace period a payment in flight gets. */
-const afterGrace = () => {
-  const later = new Date(Date.now() + PROCESSING_GRACE_MS + 1_000)
-  payments.now = () => later
-}
+const afterGrace = () => clock.advance(PROCESSING_GRACE_MS + 1_000)
 
 /** Payment notices published to the player's own channel. */
 /** The realtime consumer has applied what the outbox holds (the notices are its publications). */
@@ -218,16 +216,14 @@ describe('deposits left in flight', () => {
 
   it('a node starting up finishes the deposits left in flight before it serves', async () => {
     const { player, id } = await stuckDeposit('deposit_answered', cardFields(), 1_700)
-    // The crash was longer ago than the grace period.
-    await ctx.db.query(
-      `UPDATE payments SET created_at = created_at - make_interval(secs => $2) WHERE id = $1`,
-      [id, PROCESSING_GRACE_MS / 1_000 + 1],
-    )
+    // The crash was longer ago than the grace period (the nodes share the clock, as they share time).
+    afterGrace()
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aurum-reconcile-'))
     const second = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
       db: ctx.db,
       logger: false,
+      clock,
     })
     try {
       await second.ready()

@@ -252,7 +252,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { status, score } = await scoreAndRecord(db, request.requireUser(), request.body)
+      const { status, score } = await scoreAndRecord(db, request.requireUser(), request.body, payments.now())
       return { status, score }
     },
   )

@@ -81,7 +81,7 @@ const money = (cents: bigint, currency: string) =>
  * transaction; a payment only moves forward from pending/processing once (guarded updates).
  */
 export class PaymentService {
-  /** The clock of the grace period (tests move it). */
+  /** The app's clock (app.ts sets it): grace periods, page timeouts and the stamps they compare. */
   now: () => Date = () => new Date()
   /** Called at each fault point of a deposit (lib/fault-points.ts); only tests set it. */
   faultHook: ((at: FaultPoint) => void | Promise<void>) | undefined = undefined
@@ -253,8 +253,8 @@ export class PaymentService {
       if (input.action === 'deposit')
         await this.limits?.checkDeposit(tx, userId, input.currency, amount, locale)
       const [row] = await tx.query<PaymentRow>(
-        `INSERT INTO payments (user_id, action, method_id, currency, amount_cents, fee_cents, state, recallable, details, idempotency_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+        `INSERT INTO payments (user_id, action, method_id, currency, amount_cents, fee_cents, state, recallable, details, idempotency_key, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING ${PAYMENT_COLUMNS}`,
         [
           userId.toString(),
@@ -267,6 +267,7 @@ export class PaymentService {
           input.action === 'cashout',
           JSON.stringify(instrumentDetails(instrument)),
           key,
+          this.now(),
         ],
       )
       if (!row) return undefined
@@ -501,7 +502,7 @@ export class PaymentService {
    * late approval finds the payment closed (its guarded update matches nothing). Bank transfers and
    * crypto deposits wait on the operator or the chain, not on the player, and are left alone.
    */
-  async expireAbandoned(now = new Date()): Promise<number> {
+  async expireAbandoned(now = this.now()): Promise<number> {
     const rows = await this.db.query<PaymentRow>(
       `UPDATE payments SET state = 'canceled', finished_at = now(), redirect_url = NULL, cancellation_reason = 'expired'
        WHERE action = 'deposit' AND state = 'pending' AND redirect_url IS NOT NULL AND created_at < $1
@@ -599,9 +600,9 @@ export class PaymentService {
    */
   private async payOut(payment: PaymentRow): Promise<PaymentRow> {
     const [sending] = await this.db.query<PaymentRow>(
-      `UPDATE payments SET state = 'processing', recallable = false, payout_sent_at = now()
+      `UPDATE payments SET state = 'processing', recallable = false, payout_sent_at = $2
        WHERE id = $1 AND action = 'cashout' AND state = 'pending' RETURNING ${PAYMENT_COLUMNS}`,
-      [payment.id.toString()],
+      [payment.id.toString(), this.now()],
     )
     if (!sending) {
       // Recalled or rejected first: nothing to pay. Approved first: its payout is in flight, and

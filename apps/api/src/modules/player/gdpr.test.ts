@@ -1,13 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, registerPlayer, TEST_PASSWORD, type TestContext } from '../../test/helpers.ts'
+import { testClock } from '@aurum/db'
+import { createTestApp, registerPlayer, signIn, TEST_PASSWORD, type TestContext } from '../../test/helpers.ts'
 import { openRealSession, seedTestGames, spin, TEST_WALLET_SECRET } from '../games/testing.ts'
 import { CARDS, cardFields, client } from '../payments/testing.ts'
 import { documentForm, FILES, upload } from '../verification/testing.ts'
-import { GDPR_REPORTS_PER_DAY } from './gdpr.ts'
+import { GDPR_REPORT_TTL_DAYS, GDPR_REPORTS_PER_DAY } from './gdpr.ts'
+
+const DAY = 86_400_000
 
 let ctx: TestContext
+const clock = testClock()
 beforeAll(async () => {
-  ctx = await createTestApp({ PUBLIC_URL: 'https://casino.example', WALLET_SECRET: TEST_WALLET_SECRET })
+  ctx = await createTestApp(
+    { PUBLIC_URL: 'https://casino.example', WALLET_SECRET: TEST_WALLET_SECRET },
+    undefined,
+    {
+      clock,
+    },
+  )
   await seedTestGames(ctx)
 })
 afterAll(() => ctx.close())
@@ -206,11 +216,9 @@ describe('GDPR data export', () => {
     expect(wrongPlayer.body).toBe(unknown.body)
     expect((await download(token, undefined)).statusCode).toBe(401)
     expect((await download('not a token!', owner.sid)).statusCode).toBe(422)
-    await ctx.db.query(
-      `UPDATE gdpr_reports SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
-      [owner.id],
-    )
-    const expired = await download(token, owner.sid)
+    // A link lives 7 days (the player signs in again: the first sign-in ended meanwhile).
+    clock.advance(GDPR_REPORT_TTL_DAYS * DAY + 1_000)
+    const expired = await download(token, await signIn(ctx.app, owner.email))
     expect(expired.statusCode).toBe(404)
     expect(expired.body).toBe(unknown.body)
   })
@@ -234,6 +242,12 @@ describe('GDPR data export', () => {
     expect(Number(row!.n)).toBe(GDPR_REPORTS_PER_DAY)
     // Another player has a limit of their own.
     expect((await requestReport((await registerPlayer(ctx.app)).sid)).statusCode).toBe(202)
+    // A day later the player may ask again.
+    clock.advance(DAY - 60_000)
+    const sid = await signIn(ctx.app, player.email)
+    expect((await requestReport(sid)).statusCode).toBe(429)
+    clock.advance(60_000)
+    expect((await requestReport(sid)).statusCode).toBe(202)
   })
 
   it('needs a session and refuses requests from other sites', async () => {

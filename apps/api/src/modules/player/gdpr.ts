@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import type { Locale } from '@aurum/shared'
+import type { Clock } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { MailService } from '../../lib/mail.ts'
@@ -8,6 +9,7 @@ import type { SessionManager } from '../../plugins/session.ts'
 
 export const GDPR_REPORTS_PER_DAY = 3
 export const GDPR_REPORT_TTL_DAYS = 7
+const DAY_MS = 86_400_000
 
 /**
  * The profile columns a player's export shows. A list of what to include rather than of what to
@@ -68,6 +70,7 @@ export class GdprReports {
     private db: Database,
     private sessions: SessionManager,
     private mail: MailService,
+    private clock: Clock,
   ) {}
 
   /** Builds and stores the export, then e-mails the link; at most 3 a day per player (429). */
@@ -77,6 +80,7 @@ export class GdprReports {
     // Live sessions come through the session manager: their store may not be this database.
     const sessions = await this.sessions.list(userId, request.session?.id ?? null)
     const token = newToken()
+    const now = this.clock.now()
     const player = await this.db.transaction(async (tx) => {
       // Locking the player's row serialises their concurrent requests, so the daily limit holds.
       const [row] = await tx.query<{ email: string; language: string }>(
@@ -85,16 +89,15 @@ export class GdprReports {
       )
       if (!row) throw new AppError('unauthorized', 401)
       const [recent] = await tx.query<{ n: bigint }>(
-        `SELECT count(*) AS n FROM gdpr_reports WHERE user_id = $1 AND created_at > now() - interval '1 day'`,
-        [user],
+        `SELECT count(*) AS n FROM gdpr_reports WHERE user_id = $1 AND created_at > $2`,
+        [user, new Date(now.getTime() - DAY_MS)],
       )
       if (Number(recent!.n) >= GDPR_REPORTS_PER_DAY) throw new AppError('gdpr_report_limit', 429)
-      await tx.query('DELETE FROM gdpr_reports WHERE user_id = $1 AND expires_at <= now()', [user])
+      await tx.query('DELETE FROM gdpr_reports WHERE user_id = $1 AND expires_at <= $2', [user, now])
       const content = toJson({ ...(await this.collect(tx, userId)), sessions })
       await tx.query(
-        `INSERT INTO gdpr_reports (user_id, token_hash, content, expires_at)
-         VALUES ($1, $2, $3, now() + $4 * interval '1 day')`,
-        [user, hashToken(token), content, GDPR_REPORT_TTL_DAYS],
+        `INSERT INTO gdpr_reports (user_id, token_hash, content, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+        [user, hashToken(token), content, now, new Date(now.getTime() + GDPR_REPORT_TTL_DAYS * DAY_MS)],
       )
       return row
     })
@@ -113,10 +116,10 @@ export class GdprReports {
   /** The stored export behind a link, for its own player while it is valid; null otherwise. */
   async download(userId: bigint, token: string): Promise<string | null> {
     const [row] = await this.db.query<{ content: string }>(
-      `UPDATE gdpr_reports SET downloaded_at = now()
-        WHERE token_hash = $1 AND user_id = $2 AND expires_at > now()
+      `UPDATE gdpr_reports SET downloaded_at = $3
+        WHERE token_hash = $1 AND user_id = $2 AND expires_at > $3
         RETURNING content`,
-      [hashToken(token), userId.toString()],
+      [hashToken(token), userId.toString(), this.clock.now()],
     )
     return row?.content ?? null
   }
@@ -145,7 +148,7 @@ export class GdprReports {
     )
     const { email_normalized: address, two_factor_enabled_at: twoFactorAt, ...consents } = extra!
     return {
-      generated_at: new Date().toISOString(),
+      generated_at: this.clock.now().toISOString(),
       profile,
       groups: await tx.query(
         `SELECT g.group_id AS id, coalesce(s.name, c.name, g.group_id::text) AS name, g.added_at

@@ -23,7 +23,8 @@ export const playerRoutes: FastifyPluginAsyncZod<{
   player: PlayerService
   gdpr: GdprReports
   accounts: AccountsService
-}> = async (app, { player, gdpr, accounts }) => {
+  now: () => Date
+}> = async (app, { player, gdpr, accounts, now }) => {
   const tags = ['player']
   app.get(
     '/api/player/phone',
@@ -163,7 +164,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const content = await gdpr.download(request.requireUser(), request.params.token)
       if (content === null) throw new AppError('not_found', 404)
-      const day = new Date().toISOString().slice(0, 10)
+      const day = now().toISOString().slice(0, 10)
       // A JSON string with a JSON content type is sent as it is (not serialised again).
       return reply
         .type('application/json; charset=utf-8')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REALITY_CHECK_OPTIONS, type RealityCheckState } from '@aurum/shared'
+import { testClock } from '@aurum/db'
 import { createTestApp, registerPlayer, type TestContext } from '../../test/helpers.ts'
 import { ConfigError, loadConfig } from '../../config.ts'
 import { client, fund } from '../payments/testing.ts'
@@ -7,8 +8,9 @@ import { openRealSession, seedTestGames, spin, TEST_WALLET_SECRET } from '../gam
 import { currentPlaySession, type GameSessionSpan } from './service.ts'
 
 let ctx: TestContext
+const clock = testClock()
 beforeAll(async () => {
-  ctx = await createTestApp({ WALLET_SECRET: TEST_WALLET_SECRET })
+  ctx = await createTestApp({ WALLET_SECRET: TEST_WALLET_SECRET }, undefined, { clock })
   await seedTestGames(ctx)
 })
 afterAll(() => ctx.close())
@@ -173,37 +175,25 @@ describe('the play session', () => {
   it('starts over after a pause of more than 30 minutes, and ends when the game is no longer in use', async () => {
     const p = await playing()
     await spin(ctx, p.sessionId, 700, 0)
-    // That game was played two hours ago, its last call 40 minutes ago.
-    await ctx.db.query(
-      `UPDATE game_sessions SET created_at = now() - interval '2 hours', last_seen_at = now() - interval '40 minutes'
-       WHERE id = $1`,
-      [p.sessionId],
-    )
-    await ctx.db.query(
-      `UPDATE game_rounds SET created_at = now() - interval '41 minutes' WHERE session_id = $1`,
-      [p.sessionId],
-    )
+    // A pause under 30 minutes continues the play session: it started with the earlier game.
+    clock.advance(25 * 60_000)
+    const next = await openRealSession(ctx, p.sid)
+    await spin(ctx, next, 100, 0)
+    expect((await read(p.sid)).session).toMatchObject({
+      started_at: (await createdAt(p.sessionId)).toISOString(),
+      wagered_cents: 800,
+      net_cents: -800,
+    })
+    // 31 minutes without a call: no game is in use, the play session has ended.
+    clock.advance(31 * 60_000)
     expect((await read(p.sid)).session).toBeNull()
+    // Playing again starts a new one, counting only its own rounds.
     const now = await openRealSession(ctx, p.sid)
     await spin(ctx, now, 100, 0)
     expect((await read(p.sid)).session).toMatchObject({
       started_at: (await createdAt(now)).toISOString(),
       wagered_cents: 100,
       net_cents: -100,
-    })
-    // A pause under 30 minutes continues the play session: the clock is the earlier start.
-    await ctx.db.query(
-      `UPDATE game_sessions SET last_seen_at = $2::timestamptz - interval '25 minutes' WHERE id = $1`,
-      [p.sessionId, await createdAt(now)],
-    )
-    const [first] = await ctx.db.query<{ created_at: Date }>(
-      'SELECT created_at FROM game_sessions WHERE id = $1',
-      [p.sessionId],
-    )
-    expect((await read(p.sid)).session).toMatchObject({
-      started_at: first!.created_at.toISOString(),
-      wagered_cents: 800,
-      net_cents: -800,
     })
     // A cooling-off ends every open game: no session in use any more.
     expect(

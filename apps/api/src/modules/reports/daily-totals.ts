@@ -35,7 +35,13 @@ export function dailyTotalsConsumer(): Consumer {
   return {
     name: 'daily-totals',
     mode: 'transactional',
-    types: ['round.settled', 'round.rolled_back', 'deposit.succeeded', 'withdrawal.paid', 'player.registered'],
+    types: [
+      'round.settled',
+      'round.rolled_back',
+      'deposit.succeeded',
+      'withdrawal.paid',
+      'player.registered',
+    ],
     batchSize: 1000,
     async apply(events, tx) {
       const byKey = new Map<string, Totals>()

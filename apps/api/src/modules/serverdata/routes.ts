@@ -4,7 +4,10 @@ import { defaultCurrencyFor, defaultLocaleFor } from '@aurum/shared'
 import { errorResponses } from '../../lib/schemas.ts'
 import { serverDataSchema } from '@aurum/shared/contracts/serverdata'
 
-export const serverDataRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, { version }) => {
+export const serverDataRoutes: FastifyPluginAsyncZod<{ version: string; now: () => Date }> = async (
+  app,
+  { version, now },
+) => {
   app.get(
     '/json-api/serverdata',
     {
@@ -21,7 +24,7 @@ export const serverDataRoutes: FastifyPluginAsyncZod<{ version: string }> = asyn
       default_locale: defaultLocaleFor(request.country),
       default_currency: defaultCurrencyFor(request.country),
       ip: request.ip,
-      server_time: new Date().toISOString(),
+      server_time: now().toISOString(),
       version,
     }),
   )

@@ -1,5 +1,6 @@
 import { lt } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { Clock } from '@aurum/db'
 import type { Database } from '../../db/client.ts'
 import { clientEvents } from '../../db/schema.ts'
 
@@ -11,6 +12,7 @@ export class TelemetryService {
     private db: Database,
     private log: FastifyBaseLogger,
     private retentionDays: number,
+    private clock: Clock,
   ) {}
 
   async record(
@@ -29,10 +31,12 @@ export class TelemetryService {
       remoteAddr: request.ip,
       userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
       payload: data,
+      // The retention compares this stamp with the clock.
+      receivedAt: this.clock.now(),
     })
   }
 
-  async prune(now = new Date()): Promise<number> {
+  async prune(now = this.clock.now()): Promise<number> {
     const cutoff = new Date(now.getTime() - this.retentionDays * 86_400_000)
     const deleted = await this.db.orm
       .delete(clientEvents)

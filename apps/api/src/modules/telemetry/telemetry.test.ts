@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testClock } from '@aurum/db'
 import { count, createTestApp, type TestContext } from '../../test/helpers.ts'
 
 let ctx: TestContext
+const clock = testClock()
 beforeAll(async () => {
-  ctx = await createTestApp()
+  ctx = await createTestApp({}, undefined, { clock })
 })
 afterAll(() => ctx.close())
 
@@ -154,12 +156,15 @@ describe('client telemetry', () => {
   })
 
   it('prunes records older than the retention period', async () => {
-    await ctx.db.query(
-      `INSERT INTO client_events (kind, payload, received_at) VALUES ('log', '{}', now() - interval '31 days')`,
-    )
-    const before = await count(ctx.db, 'client_events')
-    const deleted = await ctx.app.services.telemetry.prune()
-    expect(deleted).toBe(1)
-    expect(await count(ctx.db, 'client_events')).toBe(before - 1)
+    const log = () => ctx.app.inject({ method: 'PUT', url: '/log', payload: record })
+    expect((await log()).statusCode).toBe(204)
+    const old = await count(ctx.db, 'client_events')
+    // 30 days are kept: 29 days on nothing goes; 31 days on every record so far does, a new one not.
+    clock.advance(29 * 86_400_000)
+    expect(await ctx.app.services.telemetry.prune()).toBe(0)
+    clock.advance(2 * 86_400_000)
+    expect((await log()).statusCode).toBe(204)
+    expect(await ctx.app.services.telemetry.prune()).toBe(old)
+    expect(await count(ctx.db, 'client_events')).toBe(1)
   })
 })

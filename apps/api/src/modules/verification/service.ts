@@ -17,6 +17,7 @@ import {
   type PlayerDocument,
   type VerificationStatus,
 } from '@aurum/shared'
+import type { Clock } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
@@ -96,6 +97,7 @@ export class VerificationService {
     private mail: MailService,
     readonly settings: VerificationSettings,
     private log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+    private clock: Clock,
   ) {}
 
   // ── The player's documents ───────────────────────────────────────────────────────────────
@@ -363,8 +365,12 @@ export class VerificationService {
       const [sum] = await tx.query<{ total: bigint }>(
         `SELECT coalesce(sum(amount_cents), 0)::int8 AS total FROM payments
          WHERE user_id = $1 AND action = 'cashout' AND currency = $2
-           AND state IN ('processing', 'pending', 'succeeded') AND created_at > now() - make_interval(days => $3)`,
-        [userId.toString(), currency, WITHDRAWAL_WINDOW_DAYS],
+           AND state IN ('processing', 'pending', 'succeeded') AND created_at > $3`,
+        [
+          userId.toString(),
+          currency,
+          new Date(this.clock.now().getTime() - WITHDRAWAL_WINDOW_DAYS * 86_400_000),
+        ],
       )
       total = sum!.total
     }
