@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { paymentState } from './contracts/payments.ts'
 
 /**
  * The casino's domain events (docs/events.md): what happened to money and players, written to the
@@ -69,16 +70,8 @@ export const paymentV1 = z.object({
   currency,
   amount: minor,
   fee: minor,
-  state: z.enum([
-    'canceled',
-    'declined',
-    'rejected',
-    'recalled',
-    'succeeded',
-    'pending',
-    'processing',
-    'reserved',
-  ]),
+  /** The states of the `payments` table as the api's contract names them (one list: the trigger reads those rows). */
+  state: paymentState,
   recallable: z.boolean(),
   reason: z.string().nullable(),
   created_at: timestamp,
