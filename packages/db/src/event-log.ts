@@ -217,16 +217,25 @@ export class EventLog {
     }
   }
 
-  /** Runs batches of `name` until it has caught up; answers how many events it applied (tests). */
-  async drain(name: string): Promise<number> {
+  /**
+   * Runs batches of `name` until it has caught up with what is committed, waiting its turn while
+   * another node's (or this node's own loop's) batch holds the consumer (up to `timeoutMs`): once it
+   * returns, every event committed before the call has been applied. Answers how many this call
+   * applied (tests, and a node that drains before it stops).
+   */
+  async drain(name: string, timeoutMs = 10_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs
     let applied = 0
-    for (let i = 0; i < 10_000; i++) {
+    for (;;) {
       const result = await this.batch(name)
-      if (result.status === 'busy') return applied
+      if (result.status === 'busy') {
+        if (Date.now() > deadline) throw new Error(`consumer ${name} stayed busy for ${timeoutMs} ms`)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        continue
+      }
       applied += result.applied
       if (result.read === 0 || result.waiting) return applied
     }
-    return applied
   }
 
   /**
