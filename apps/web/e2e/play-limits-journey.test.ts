@@ -17,8 +17,14 @@ async function playerWithMoney(page: Page, origin: string, email: string) {
   await depositByCard(page, 10_000)
 }
 
-/** Spins the open slot `times` times, each time until the round has been shown. */
+/**
+ * Spins the open slot `times` times, each time until the round has been shown. The rounds are
+ * drawn by the server's CSPRNG, so one may award free spins, whose show lasts well over 15 s at
+ * full motion (a CI run timed out on one): the journey plays with reduced motion, where a round
+ * shows at once whatever it holds.
+ */
 async function spin(page: Page, times: number) {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
   const game = page.frameLocator('iframe')
   for (let i = 0; i < times; i++) {
     await game.getByRole('button', { name: /^spin$/i }).click()
