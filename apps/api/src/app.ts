@@ -272,17 +272,17 @@ export async function buildApp({
     app.log,
     clock,
   )
-  const payments = new PaymentService(
+  const payments = new PaymentService({
     db,
     ledger,
-    paymentProvider,
-    () => events.committed(),
+    provider: paymentProvider,
+    events,
     limits,
     verification,
-  )
-  payments.now = () => clock.now()
-  if (config.TEST_FAULT_POINT) payments.faultHook = killAt(config.TEST_FAULT_POINT)
-  const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, clock, () => events.committed())
+    clock,
+    faultHook: config.TEST_FAULT_POINT ? killAt(config.TEST_FAULT_POINT) : undefined,
+  })
+  const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, clock, events)
   const catalogue = new Catalogue(db, app.caches)
   // The casino's own guard is the players' limits; a test may put another in its place.
   const gameWallet = new SeamlessWallet(db, ledger, playGuard ?? limits.playGuard(), () => clock.now())

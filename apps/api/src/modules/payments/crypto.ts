@@ -6,6 +6,7 @@ import { deriveSecret } from '../../lib/derive-secret.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Ledger } from '../ledger/index.ts'
 import { openWallet } from '../wallets/service.ts'
+import type { EventOutbox } from '../../events/outbox.ts'
 import { creditDeposit } from './postings.ts'
 import type { PaymentRow } from './mapping.ts'
 
@@ -59,7 +60,8 @@ export class CryptoDeposits {
     walletSecret: string,
     /** The app's clock: a deposit's `created_at` is what the deposit limits count by. */
     private clock: Clock,
-    private onFinished?: (payment: PaymentRow) => void,
+    /** Deposit events are written by the database's triggers; the outbox is nudged when they commit. */
+    private events: EventOutbox,
   ) {
     this.key = deriveSecret(walletSecret, 'crypto-deposit-addresses')
   }
@@ -153,8 +155,7 @@ export class CryptoDeposits {
         )
         if (row) {
           await creditDeposit(this.ledger, tx, row)
-          const onFinished = this.onFinished
-          if (onFinished) tx.afterCommit(() => onFinished(row))
+          tx.afterCommit(() => this.events.committed())
           credited++
         }
       }

@@ -5,6 +5,8 @@ import type { z } from 'zod'
 import type { SubmitResult, submitBody } from '@aurum/shared/contracts/payments'
 import { CURRENCIES, currencyDefinition, inputUnit, minorToMajor, type Locale } from '@aurum/shared'
 import type { Database, Executor } from '../../db/client.ts'
+import type { Clock } from '@aurum/db'
+import type { EventOutbox } from '../../events/outbox.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { FaultPoint } from '../../lib/fault-points.ts'
 import { t } from '../../lib/i18n.ts'
@@ -81,24 +83,48 @@ const money = (cents: bigint, currency: string) =>
  * transaction; a payment only moves forward from pending/processing once (guarded updates).
  */
 export class PaymentService {
-  /** The app's clock (app.ts sets it): grace periods, page timeouts and the stamps they compare. */
-  now: () => Date = () => new Date()
-  /** Called at each fault point of a deposit (lib/fault-points.ts); only tests set it. */
-  faultHook: ((at: FaultPoint) => void | Promise<void>) | undefined = undefined
+  private db: Database
+  private ledger: Ledger
+  readonly provider: SandboxProvider
+  private events: EventOutbox
+  /** Responsible gambling: a deposit over the player's limit is refused (required, never skipped). */
+  private limits: Pick<LimitsService, 'checkDeposit'>
+  /** Verification: a withdrawal over the threshold waits for verified documents (required). */
+  private verification: Pick<VerificationService, 'checkWithdrawal'>
+  /** The app's clock: grace periods, page timeouts and the stamps they compare. */
+  private clock: Clock
+  /** Called at each fault point of a deposit or payout (lib/fault-points.ts); crash tests only. */
+  faultHook: ((at: FaultPoint) => void | Promise<void>) | undefined
 
-  /** `onFinished`: told of each payment that reached its final state, once that is committed (realtime). */
-  constructor(
-    private db: Database,
-    private ledger: Ledger,
-    readonly provider: SandboxProvider,
-    private onFinished?: (payment: PaymentRow) => void,
-    private limits?: Pick<LimitsService, 'checkDeposit'>,
-    private verification?: Pick<VerificationService, 'checkWithdrawal'>,
-  ) {}
+  constructor(deps: {
+    db: Database
+    ledger: Ledger
+    provider: SandboxProvider
+    /** Payment events are written by the database's triggers; the outbox is nudged when they commit. */
+    events: EventOutbox
+    limits: Pick<LimitsService, 'checkDeposit'>
+    verification: Pick<VerificationService, 'checkWithdrawal'>
+    clock: Clock
+    faultHook?: (at: FaultPoint) => void | Promise<void>
+  }) {
+    this.db = deps.db
+    this.ledger = deps.ledger
+    this.provider = deps.provider
+    this.events = deps.events
+    this.limits = deps.limits
+    this.verification = deps.verification
+    this.clock = deps.clock
+    this.faultHook = deps.faultHook
+  }
 
+  /** Now, by the app's clock. */
+  now(): Date {
+    return this.clock.now()
+  }
+
+  /** A payment reached its final state: its event (written by the trigger) is looked for at commit. */
   private finished(tx: Executor, row: PaymentRow | undefined): void {
-    const onFinished = this.onFinished
-    if (row && onFinished) tx.afterCommit(() => onFinished(row))
+    if (row) tx.afterCommit(() => this.events.committed())
   }
 
   // ── Methods ──────────────────────────────────────────────────────────────────────────────
@@ -251,7 +277,7 @@ export class PaymentService {
     const created = await this.db.transaction(async (tx) => {
       // Limits first: a cooling-off, self-exclusion or deposit limit refuses before anything is written.
       if (input.action === 'deposit')
-        await this.limits?.checkDeposit(tx, userId, input.currency, amount, locale)
+        await this.limits.checkDeposit(tx, userId, input.currency, amount, locale)
       const [row] = await tx.query<PaymentRow>(
         `INSERT INTO payments (user_id, action, method_id, currency, amount_cents, fee_cents, state, recallable, details, idempotency_key, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
@@ -274,7 +300,7 @@ export class PaymentService {
       if (input.action === 'cashout') {
         // Withdrawals above the verification threshold need a verified profile: checked with this one
         // written, so a replayed key answers its first result and parallel ones count each other.
-        await this.verification?.checkWithdrawal(tx, userId, input.currency, amount, locale)
+        await this.verification.checkWithdrawal(tx, userId, input.currency, amount, locale)
         await holdWithdrawal(this.ledger, tx, row)
       } else await openWallet(tx, this.ledger, userId, input.currency, false)
       return row
