@@ -13,60 +13,33 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { RequestValidationError } from './lib/errors.ts'
 import { unsafeTextIssues } from './lib/safe-text.ts'
-import { JobQueue, systemClock, type Clock } from '@aurum/db'
-import { createMailer } from './lib/mailer.ts'
-import { MailService } from './lib/mail.ts'
-import { AccountsService } from './modules/accounts/service.ts'
-import { SignInFailures } from './modules/accounts/sign-in-failures.ts'
+import { systemClock, type Clock, type JobQueue } from '@aurum/db'
+import { createServices, type Services } from './services.ts'
 import { accountsRoutes } from './modules/accounts/routes.ts'
-import { TwoFactor } from './modules/accounts/two-factor.ts'
 import { devRoutes } from './modules/dev/routes.ts'
 import { securityRoutes } from './modules/security/routes.ts'
-import { PlayerService } from './modules/player/service.ts'
-import { GdprReports } from './modules/player/gdpr.ts'
 import { playerRoutes } from './modules/player/routes.ts'
-import { CaptchaService } from './modules/captcha/service.ts'
-import { captchaJobs } from './modules/captcha/jobs.ts'
 import { captchaRoutes } from './modules/captcha/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
-import { WalletService } from './modules/wallets/service.ts'
 import { walletRoutes } from './modules/wallets/routes.ts'
 import { realtimeKey } from './lib/realtime-credentials.ts'
-import { Ledger } from './modules/ledger/ledger.ts'
-import { PaymentService } from './modules/payments/service.ts'
-import { paymentJobs } from './modules/payments/jobs.ts'
-import { SandboxProvider } from './modules/payments/sandbox-provider.ts'
-import { CryptoDeposits } from './modules/payments/crypto.ts'
 import { paymentRoutes } from './modules/payments/routes.ts'
 import { callbackRoutes } from './modules/payments/callbacks.ts'
 import { sandboxPageRoutes } from './modules/payments/sandbox-pages.ts'
 import { devChainRoutes } from './modules/payments/dev-routes.ts'
-import { Catalogue } from './modules/games/catalogue.ts'
 import { gameRoutes } from './modules/games/routes.ts'
-import { SeamlessWallet, type PlayGuard } from './modules/games/wallet.ts'
+import { type PlayGuard } from './modules/games/wallet.ts'
 import { gameWalletRoutes } from './modules/games/wallet-routes.ts'
-import { gamesPort, gamesServerUrl, gamesUrlFor } from './modules/games/games-url.ts'
+import { gamesPort, gamesUrlFor } from './modules/games/games-url.ts'
 import { gameArtRoutes } from './modules/games/art-routes.ts'
-import { Winners } from './modules/games/winners.ts'
 import realtime from './realtime/plugin.ts'
 import { RealtimeNotifier } from './realtime/notifier.ts'
 import { realtimeConsumer } from './realtime/event-consumer.ts'
-import { EventLog } from '@aurum/db'
-import { EventOutbox } from './events/outbox.ts'
-import { eventJobs } from './events/jobs.ts'
-import { dailyTotalsConsumer } from './modules/reports/daily-totals.ts'
-import { killAt } from './lib/fault-points.ts'
 import { MovableClock } from './lib/clock.ts'
-import { LimitsService } from './modules/limits/service.ts'
 import { limitsRoutes } from './modules/limits/routes.ts'
-import { RealityCheckService } from './modules/reality-check/service.ts'
 import { realityCheckRoutes } from './modules/reality-check/routes.ts'
-import { AccountHistory } from './modules/history/service.ts'
-import { RoundFairness } from './modules/history/round-fairness.ts'
 import { historyRoutes } from './modules/history/routes.ts'
-import { VerificationService } from './modules/verification/service.ts'
 import { verificationRoutes } from './modules/verification/routes.ts'
-import { createDocumentStorage } from './modules/verification/select-storage.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
@@ -78,15 +51,10 @@ import { casinoOrigins } from './lib/public-origin.ts'
 import requestContext from './plugins/request-context.ts'
 import requestGuard from './plugins/request-guard.ts'
 import ssr, { type SsrMode } from './plugins/ssr.ts'
-import { CmsService } from './modules/cms/service.ts'
 import { cmsRoutes } from './modules/cms/routes.ts'
-import { ContactService } from './modules/contact/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
-import { InfoService } from './modules/info/service.ts'
 import { infoRoutes } from './modules/info/routes.ts'
 import { serverDataRoutes } from './modules/serverdata/routes.ts'
-import { TelemetryService } from './modules/telemetry/service.ts'
-import { telemetryJobs } from './modules/telemetry/jobs.ts'
 import { telemetryRoutes } from './modules/telemetry/routes.ts'
 import { FILES_DIR } from './db/seed/index.ts'
 import fastifyStatic from '@fastify/static'
@@ -166,7 +134,6 @@ export async function buildApp({
   await app.register(csrf, { origins: casinoOrigins(config) })
   await app.register(redis, { config })
   await app.register(cacheBus, { config })
-  await app.register(session, { config, db, clock })
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -213,32 +180,37 @@ export async function buildApp({
   // development tool with its own scripts, is not served in production.
   if (config.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs' })
   else app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger())
-  await app.register(realtime, { config })
 
-  const info = new InfoService(db, app.caches)
-  const cms = new CmsService(db, app.caches)
-  const telemetry = new TelemetryService(db, app.log, config.CLIENT_LOG_RETENTION_DAYS, clock)
-  const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, app.log)
-  const jobs = new JobQueue(db, { clock, log: app.log })
-  const contact = new ContactService(db, mailer, config.SUPPORT_EMAIL, jobs, app.log)
-  const mail = new MailService(db, mailer, jobs, app.log)
-  const twoFactor = new TwoFactor(db, config.SESSION_SECRET, 'Aurum Casino', clock)
-  // Backup codes stored before issue 19 (plain SHA-256) get the keyed hash; a no-op once done.
-  await twoFactor.wrapLegacyBackupCodes()
-  const accounts = new AccountsService(db, app.sessions, mail, 'CW', twoFactor, jobs, clock, app.log)
-  accounts.failures = new SignInFailures(db, app.redis, config.REDIS_PREFIX, () => clock.now().getTime())
-  const captcha = new CaptchaService(
+  const services = await createServices({
+    config,
     db,
-    {
-      sessionSecret: config.SESSION_SECRET,
-      complexity: config.CAPTCHA_COMPLEXITY,
-      enabledRegister: config.CAPTCHA_ENABLED_REGISTER,
-    },
     clock,
-  )
-  const paymentProvider = new SandboxProvider(config.WALLET_SECRET, db)
-  const wallets = new WalletService(db)
-  const winners = new Winners(db)
+    log: app.log,
+    redis: app.redis,
+    caches: app.caches,
+    playGuard,
+  })
+  const {
+    info,
+    cms,
+    telemetry,
+    contact,
+    accounts,
+    captcha,
+    limits,
+    verification,
+    wallets,
+    payments,
+    cryptoDeposits,
+    paymentProvider,
+    catalogue,
+    gameWallet,
+    winners,
+    eventLog,
+  } = services
+  await app.register(session, { sessions: services.sessions })
+  await app.register(realtime, { config })
+  // The realtime notifications are a consumer of the events, on the node whose hub holds the sockets.
   const notifier = new RealtimeNotifier(
     app.realtime,
     {
@@ -247,60 +219,8 @@ export async function buildApp({
     },
     app.log,
   )
-  // Events (docs/events.md): the outbox is written in the changes' transactions; the consumers
-  // apply it on whichever node takes their turn, the realtime notifications among them.
-  const eventLog = new EventLog(db, { pollMs: config.EVENT_POLL_MS, log: app.log })
-  const events = new EventOutbox(db, app.log, () => eventLog.nudge())
   eventLog.register(realtimeConsumer(notifier))
-  eventLog.register(dailyTotalsConsumer())
-  const ledger = new Ledger(db, () => events.committed())
-  const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000, () =>
-    clock.now(),
-  )
-  accounts.beforeSignIn = (userId, request) => limits.checkSignIn(userId, request.locale)
-  const verification = new VerificationService(
-    db,
-    createDocumentStorage(config),
-    mail,
-    {
-      maxBytes: config.DOCUMENT_MAX_BYTES,
-      maxWaiting: config.DOCUMENT_MAX_WAITING,
-      thresholdEuroCents: config.VERIFICATION_REQUIRED_ABOVE,
-      thresholdOverrides: config.VERIFICATION_REQUIRED_ABOVE_BY_CURRENCY,
-      publicOrigin: config.publicOrigin,
-    },
-    app.log,
-    clock,
-  )
-  const payments = new PaymentService({
-    db,
-    ledger,
-    provider: paymentProvider,
-    events,
-    limits,
-    verification,
-    clock,
-    faultHook: config.TEST_FAULT_POINT ? killAt(config.TEST_FAULT_POINT) : undefined,
-  })
-  const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, clock, events)
-  const catalogue = new Catalogue(db, app.caches)
-  // The casino's own guard is the players' limits; a test may put another in its place.
-  const gameWallet = new SeamlessWallet(db, ledger, playGuard ?? limits.playGuard(), () => clock.now())
-  app.sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
-  app.decorate('services', {
-    info,
-    cms,
-    telemetry,
-    contact,
-    accounts,
-    captcha,
-    payments,
-    cryptoDeposits,
-    catalogue,
-    gameWallet,
-    verification,
-    eventLog,
-  })
+  app.decorate('services', services)
 
   await app.register(infoRoutes, {
     info,
@@ -324,9 +244,7 @@ export async function buildApp({
   })
   await app.register(securityRoutes)
   await app.register(limitsRoutes, { limits })
-  await app.register(realityCheckRoutes, {
-    realityCheck: new RealityCheckService(db, config.REALITY_CHECK_MINUTES, () => clock.now()),
-  })
+  await app.register(realityCheckRoutes, { realityCheck: services.realityCheck })
   await app.register(verificationRoutes, { verification })
   await app.register(walletRoutes, { wallets })
   await app.register(paymentRoutes, { payments, crypto: cryptoDeposits, db })
@@ -342,16 +260,13 @@ export async function buildApp({
   await app.register(gameWalletRoutes, { wallet: gameWallet, walletSecret: config.WALLET_SECRET })
   await app.register(gameArtRoutes, { db })
   await app.register(historyRoutes, {
-    history: new AccountHistory(
-      db,
-      new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, app.log, clock),
-    ),
+    history: services.history,
     gamesUrl: (request) => gamesUrlFor(config, request),
     now: () => clock.now(),
   })
   await app.register(playerRoutes, {
-    player: new PlayerService(db),
-    gdpr: new GdprReports(db, app.sessions, mail, clock),
+    player: services.player,
+    gdpr: services.gdpr,
     accounts,
     now: () => clock.now(),
   })
@@ -378,28 +293,11 @@ export async function buildApp({
 
   if (ssrMode !== 'none') await app.register(ssr, { config, mode: ssrMode })
 
-  // Scheduled and retried work: durable jobs (packages/db/src/jobs.ts), each run on one node.
-  jobs.register(
-    mail.deliveryJob(),
-    contact.deliveryJob(),
-    accounts.mailRequestJob(),
-    ...telemetryJobs(telemetry),
-    ...captchaJobs(captcha),
-    ...paymentJobs(payments),
-    ...eventJobs(db),
-  )
-  app.decorate('jobs', jobs)
-  app.addHook('onReady', async () => {
-    // Payments a stopped node left in flight are settled before this node serves.
-    await payments
-      .reconcileInFlight()
-      .catch((err: unknown) => app.log.error({ err }, 'reconciling payments failed'))
-    jobs.start(config.JOBS_POLL_MS)
-    await eventLog.start()
-  })
+  // Scheduled and retried work (durable jobs, each run on one node) and the event consumers.
+  app.decorate('jobs', services.jobs)
+  app.addHook('onReady', () => services.start())
   app.addHook('onClose', async () => {
-    await jobs.stop()
-    await eventLog.stop()
+    await services.stop()
     notifier.stop()
   })
   return app
@@ -408,20 +306,7 @@ export async function buildApp({
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobQueue
-    services: {
-      info: InfoService
-      cms: CmsService
-      telemetry: TelemetryService
-      contact: ContactService
-      accounts: AccountsService
-      captcha: CaptchaService
-      catalogue: Catalogue
-      gameWallet: SeamlessWallet
-      verification: VerificationService
-      /** The outbox's consumers on this node (tests drain them). */
-      eventLog: EventLog
-      payments: PaymentService
-      cryptoDeposits: CryptoDeposits
-    }
+    /** The casino's services (services.ts), as the routes use them; tests reach them here. */
+    services: Services
   }
 }

@@ -1,43 +1,22 @@
-import pino from 'pino'
-import { JobQueue, systemClock } from '@aurum/db'
-import { withDatabase } from './cli.ts'
+import { cliServices, withDatabase } from './cli.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { AppError } from './lib/errors.ts'
-import { MailService } from './lib/mail.ts'
-import { createMailer } from './lib/mailer.ts'
-import { createDocumentStorage } from './modules/verification/select-storage.ts'
-import { VerificationService } from './modules/verification/service.ts'
+import type { MailService } from './lib/mail.ts'
+import type { VerificationService } from './modules/verification/service.ts'
 
 export const USAGE =
   'usage: npm run kyc:operator -- list | approve <document id> | reject <document id> "reason"'
 
-/** The service as the command uses it: the configured storage and mailer (the outbox without SMTP). */
-export function operatorService(
+/** The service as the command uses it: the casino's services, with the configured storage and mailer. */
+export async function operatorService(
   db: Database,
   config: Config,
-): { service: VerificationService; mail: MailService } {
-  const log = pino({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL })
+): Promise<{ service: VerificationService; mail: MailService }> {
   // No worker: the command delivers the decision's e-mail itself before it ends (mail.flush), and
   // a delivery that fails stays queued for the servers' workers to retry.
-  const jobs = new JobQueue(db, { log })
-  const mail = new MailService(db, createMailer(config.SMTP_URL, config.MAIL_FROM, log), jobs, log)
-  jobs.register(mail.deliveryJob())
-  const service = new VerificationService(
-    db,
-    createDocumentStorage(config),
-    mail,
-    {
-      maxBytes: config.DOCUMENT_MAX_BYTES,
-      maxWaiting: config.DOCUMENT_MAX_WAITING,
-      thresholdEuroCents: config.VERIFICATION_REQUIRED_ABOVE,
-      thresholdOverrides: config.VERIFICATION_REQUIRED_ABOVE_BY_CURRENCY,
-      publicOrigin: config.publicOrigin,
-    },
-    log,
-    systemClock,
-  )
-  return { service, mail }
+  const { verification, mail } = await cliServices(db, config)
+  return { service: verification, mail }
 }
 
 type Command =
@@ -128,7 +107,7 @@ async function main() {
     process.exit(64)
   }
   await withDatabase(async (db, config) => {
-    const { service, mail } = operatorService(db, config)
+    const { service, mail } = await operatorService(db, config)
     process.exitCode = await runCommand(
       service,
       command,

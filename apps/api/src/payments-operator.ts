@@ -1,9 +1,5 @@
-import { withDatabase } from './cli.ts'
+import { withServices } from './cli.ts'
 import { AppError } from './lib/errors.ts'
-import { killAt } from './lib/fault-points.ts'
-import { Ledger } from './modules/ledger/ledger.ts'
-import { SandboxProvider } from './modules/payments/sandbox-provider.ts'
-import { PaymentService } from './modules/payments/service.ts'
 
 const USAGE = 'usage: npm run payments:operator -- approve <payment id> | reject <payment id> ["reason"]'
 
@@ -24,10 +20,10 @@ async function main() {
     console.error('the reason is too long (500 characters at most)')
     process.exit(64)
   }
-  await withDatabase(async (db, config) => {
-    const payments = new PaymentService(db, new Ledger(db), new SandboxProvider(config.WALLET_SECRET, db))
-    // The crash test kills the command between a payout and its record (refused in production).
-    if (config.TEST_FAULT_POINT) payments.faultHook = killAt(config.TEST_FAULT_POINT)
+  // The casino's own PaymentService (limits, verification and the event outbox wired as in the
+  // servers): the player's open pages hear of the decision through the outbox. The crash test
+  // kills the command between a payout and its record (TEST_FAULT_POINT, refused in production).
+  await withServices(async ({ payments }) => {
     try {
       const payment = await payments.operatorDecide(BigInt(idText), decision, reason)
       console.log(

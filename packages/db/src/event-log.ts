@@ -128,10 +128,11 @@ export class EventLog {
     for (const name of this.runners.keys()) await this.ensure(name)
   }
 
-  /** Prepares the consumers and starts polling. */
+  /** Prepares the consumers and starts polling (again, after a stop). */
   async start(): Promise<void> {
     await this.prepare()
     this.started = true
+    this.stopped = false
     for (const runner of this.runners.values()) this.schedule(runner, 0)
   }
 

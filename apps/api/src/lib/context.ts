@@ -15,6 +15,8 @@ export interface RequestContext {
   locale: Locale
   /** From the domain or the edge's geo-IP header; undefined when unknown. */
   country: string | undefined
+  /** The country is one the casino does not serve (registration and sign-in answer 451). */
+  restricted: boolean
   /** Origin of the absolute links written for this request (configuration only, lib/public-origin.ts). */
   publicOrigin: string
   /** The request id of the logs (the `x-request-id` header); a CLI's or a job's own name. */
@@ -29,7 +31,15 @@ export type Actor =
 
 /** The context of work no HTTP request asked for: a CLI, a job, a consumer. */
 export function systemContext(name: string, publicOrigin: string, locale: Locale = 'en'): RequestContext {
-  return { ip: '127.0.0.1', userAgent: null, locale, country: undefined, publicOrigin, requestId: name }
+  return {
+    ip: '127.0.0.1',
+    userAgent: null,
+    locale,
+    country: undefined,
+    restricted: false,
+    publicOrigin,
+    requestId: name,
+  }
 }
 
 /** The logger the services write to: pino's (Fastify's), or a CLI's console. */

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from './context.ts'
 import type { Locale } from '@aurum/shared'
 import { defineJob, type JobDefinition, type JobQueue } from '@aurum/db'
 import type { Database, Executor } from '../db/client.ts'
@@ -38,7 +38,7 @@ export class MailService {
     private db: Database,
     private mailer: Mailer,
     private queue: JobQueue,
-    private log: FastifyBaseLogger,
+    private log: Logger,
   ) {}
 
   async send(mail: Mail): Promise<void> {

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer'
-import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from './context.ts'
 
 export interface Mail {
   to: string
@@ -14,7 +14,7 @@ export interface Mailer {
   send(mail: Mail): Promise<void>
 }
 
-export function createMailer(smtpUrl: string | undefined, from: string, log: FastifyBaseLogger): Mailer {
+export function createMailer(smtpUrl: string | undefined, from: string, log: Logger): Mailer {
   if (!smtpUrl) {
     return {
       enabled: false,

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
 import {
   COOKIES,
   countryFromHost,
@@ -8,6 +9,7 @@ import {
   type Locale,
 } from '@aurum/shared'
 import type { Config } from '../config.ts'
+import type { RequestContext } from '../lib/context.ts'
 import { publicOriginResolver } from '../lib/public-origin.ts'
 
 declare module 'fastify' {
@@ -20,6 +22,8 @@ declare module 'fastify' {
     locale: Locale
     /** Origin for absolute links written for this request: from configuration only (lib/public-origin.ts). */
     publicOrigin: string
+    /** What the services know of this request (lib/context.ts): they never see the request itself. */
+    readonly ctx: RequestContext
   }
 }
 
@@ -31,6 +35,19 @@ export default fp(
     app.decorateRequest('locale', 'en')
     const publicOriginOf = publicOriginResolver(config)
     app.decorateRequest('publicOrigin', config.publicOrigin)
+    app.decorateRequest('ctx', {
+      getter(this: FastifyRequest): RequestContext {
+        return {
+          ip: this.ip,
+          userAgent: this.headers['user-agent']?.slice(0, 512) ?? null,
+          locale: this.locale,
+          country: this.country,
+          restricted: this.restricted,
+          publicOrigin: this.publicOrigin,
+          requestId: this.id,
+        }
+      },
+    })
     app.addHook('onRequest', async (request) => {
       const geo = request.headers[config.GEO_HEADER]
       const fromGeo = typeof geo === 'string' && /^[A-Za-z]{2}$/.test(geo) ? geo.toUpperCase() : undefined

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { inject } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../app.ts'
-import { loadConfig } from '../config.ts'
+import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { openTestDatabase } from './database.ts'
 import { deleteRedisKeys, randomRedisPrefix } from './redis.ts'
@@ -12,6 +12,8 @@ import { deleteRedisKeys, randomRedisPrefix } from './redis.ts'
 export interface TestContext {
   app: FastifyInstance
   db: Database
+  /** The app's configuration (createServices builds other nodes' services with it). */
+  config: Config
   close(): Promise<void>
 }
 
@@ -44,6 +46,7 @@ export async function createTestApp(
   return {
     app,
     db,
+    config,
     async close() {
       if (app.redis && redisPrefix) await deleteRedisKeys(app.redis, redisPrefix)
       await app.close()

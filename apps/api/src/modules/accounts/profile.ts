@@ -1,5 +1,4 @@
 import type { UserInfo } from '@aurum/shared'
-import type { Database } from '../../db/client.ts'
 
 export type { UserInfo }
 
@@ -41,21 +40,12 @@ export interface UserRow {
 const isoDate = (value: Date | string | null) =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10)
 
-export async function loadUser(db: Database, id: bigint): Promise<UserRow | undefined> {
-  const [row] = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id.toString()])
-  return row
-}
-
-export async function toUserInfo(db: Database, user: UserRow, license: string): Promise<UserInfo> {
-  const groups = await db.query<{ id: number; name: string }>(
-    `SELECT g.group_id AS id, coalesce(s.name, c.name, g.group_id::text) AS name
-       FROM user_groups g
-       LEFT JOIN statuses s ON s.id = g.group_id
-       LEFT JOIN user_groups_catalog c ON c.id = g.group_id
-      WHERE g.user_id = $1
-      ORDER BY g.added_at, g.group_id`,
-    [user.id.toString()],
-  )
+/** The profile the client reads (spec §3 user), from the player's row and groups. */
+export function toUserInfo(
+  user: UserRow,
+  groups: Array<{ id: number; name: string }>,
+  license: string,
+): UserInfo {
   return {
     id: Number(user.id),
     user_id: user.id.toString(),

@@ -6,11 +6,13 @@ import {
   personNameField,
   promosField,
 } from '@aurum/shared/player-fields'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { applySession } from '../../plugins/session.ts'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
 import { passwordSchema } from './passwords.ts'
 import { phoneNumberSchema } from '../../lib/phone.ts'
-import type { AccountsService } from './service.ts'
+import type { AccountsService, Caller, PlayerCaller, SignInOutcome } from './service.ts'
 import type { CaptchaService } from '../captcha/service.ts'
 import {
   accepted,
@@ -27,6 +29,35 @@ import {
 } from '@aurum/shared/contracts/accounts'
 
 const email = z.email().max(254)
+
+/** Between the password and the one-time code of a 2FA sign-in: a signed cookie carries the challenge. */
+const CHALLENGE_COOKIE = 'otp_challenge'
+/** Set and cleared with the same attributes (a browser keeps a Secure cookie that an insecure clearing names). */
+const challengeCookieOptions = (request: FastifyRequest) =>
+  ({ httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/api/users' }) as const
+/** The campaign cookies the landing page set, passed on at registration. */
+const UTM_COOKIES = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const
+
+const caller = (request: FastifyRequest): Caller => ({ ctx: request.ctx, session: request.session })
+const playerCaller = (request: FastifyRequest): PlayerCaller => ({
+  ctx: request.ctx,
+  session: request.requireSession(),
+})
+
+/** A sign-in's outcome for the client: the session cookie and the profile, or the 2FA challenge. */
+function signInAnswerOf(request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome) {
+  if ('two_factor_required' in outcome) {
+    if (outcome.session === null) applySession(request, reply, null)
+    reply.setCookie(CHALLENGE_COOKIE, outcome.challenge, {
+      ...challengeCookieOptions(request),
+      signed: true,
+      maxAge: outcome.challengeMaxAgeSeconds,
+    })
+    return { two_factor_required: true as const }
+  }
+  applySession(request, reply, outcome.session)
+  return outcome.user
+}
 
 /** `password_confirmation`, when sent, must repeat `password`. */
 const withConfirmation = <S extends z.ZodType<{ password?: string; password_confirmation?: string }>>(
@@ -144,7 +175,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         request.locale,
         request.headers['user-agent'],
       )
-      return reply.status(201).send(await accounts.register(request.body.user, request, reply))
+      const utm = Object.fromEntries(
+        UTM_COOKIES.flatMap((name) => {
+          const value = request.cookies[name]
+          return value ? [[name, value.slice(0, 200)]] : []
+        }),
+      )
+      const { user, session } = await accounts.register(request.body.user, utm, caller(request))
+      applySession(request, reply, session)
+      return reply.status(201).send(user)
     },
   )
   app.post(
@@ -167,9 +206,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = request.body.user
       if ('captcha' in user) await captcha.verifyIfGiven(user.captcha, request.locale)
-      return 'otp_attempt' in user
-        ? accounts.signInWithCode(user.otp_attempt, request, reply)
-        : accounts.signIn(user.email, user.password, request, reply)
+      if ('otp_attempt' in user) {
+        const raw = request.cookies[CHALLENGE_COOKIE]
+        const unsigned = raw ? request.unsignCookie(raw) : undefined
+        const challenge = unsigned?.valid && unsigned.value ? unsigned.value : undefined
+        const signedIn = await accounts.signInWithCode(user.otp_attempt, challenge, caller(request))
+        reply.clearCookie(CHALLENGE_COOKIE, challengeCookieOptions(request))
+        return signInAnswerOf(request, reply, signedIn)
+      }
+      return signInAnswerOf(request, reply, await accounts.signIn(user.email, user.password, caller(request)))
     },
   )
   app.get(
@@ -206,7 +251,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { otp_secret, authentication_code, password } = request.body.two_factor
-      return accounts.enableTwoFactor(otp_secret, authentication_code, password, request, reply)
+      const { enabled, session } = await accounts.enableTwoFactor(
+        otp_secret,
+        authentication_code,
+        password,
+        playerCaller(request),
+      )
+      applySession(request, reply, session)
+      return enabled
     },
   )
   app.delete(
@@ -222,7 +274,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { authentication_code, password } = request.body.two_factor
-      await accounts.disableTwoFactor(authentication_code, password, request, reply)
+      const session = await accounts.disableTwoFactor(authentication_code, password, playerCaller(request))
+      applySession(request, reply, session)
       return reply.status(204).send(null)
     },
   )
@@ -260,14 +313,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { authentication_code, password } = request.body.two_factor
-      return accounts.renewBackupCodes(authentication_code, password, request)
+      return accounts.renewBackupCodes(authentication_code, password, playerCaller(request))
     },
   )
   app.delete(
     '/api/users/sign_out',
     { schema: { tags, summary: 'Sign out (ends this session)', response: { 204: z.null() } } },
     async (request, reply) => {
-      await app.sessions.end(request, reply)
+      if (request.session) await app.sessions.end(request.session)
+      applySession(request, reply, null)
       return reply.status(204).send(null)
     },
   )
@@ -303,7 +357,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await captcha.verifyIfGiven(request.body.user.captcha, request.locale)
-      await accounts.resendConfirmation(request.body.user.email, request)
+      await accounts.resendConfirmation(request.body.user.email, request.ctx)
       return { status: 'accepted' as const }
     },
   )
@@ -322,7 +376,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await captcha.verifyIfGiven(request.body.user.captcha, request.locale)
-      await accounts.requestPasswordReset(request.body.user.email, request)
+      await accounts.requestPasswordReset(request.body.user.email, request.ctx)
       return { status: 'accepted' as const }
     },
   )
@@ -351,11 +405,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      accounts.resetPassword(
-        request.body.user.reset_password_token,
-        request.body.user.password,
+      signInAnswerOf(
         request,
         reply,
+        await accounts.resetPassword(
+          request.body.user.reset_password_token,
+          request.body.user.password,
+          caller(request),
+        ),
       ),
   )
   app.patch(
@@ -387,7 +444,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         response: { 200: userInfo, 401: errorResponse, 429: errorResponse, ...errorResponses },
       },
     },
-    async (request, reply) => accounts.changeCredentials(request.body.user, request, reply),
+    async (request, reply) => {
+      const { user, session } = await accounts.changeCredentials(request.body.user, playerCaller(request))
+      applySession(request, reply, session)
+      return user
+    },
   )
   app.post(
     '/api/auth_providers/update_details',
@@ -422,7 +483,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await accounts.requestEmailVerification(request.params.id, request)
+      await accounts.requestEmailVerification(request.params.id, playerCaller(request))
       return { status: 'accepted' as const }
     },
   )

@@ -1,29 +1,55 @@
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { Ledger } from '../ledger/index.ts'
 import { openWallet } from '../wallets/service.ts'
 import { AB_TEST_GROUPS, defaultCurrencyFor, STATUSES, type Locale } from '@aurum/shared'
 import { defineJob, type Clock, type JobDefinition, type JobQueue } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
+import type { RequestContext } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import type { Mail, MailService } from '../../lib/mail.ts'
 import { hashToken, newToken } from '../../lib/tokens.ts'
-import type { SessionManager } from '../../plugins/session.ts'
+import type { Session, SessionManager, StartedSession } from '../../sessions/manager.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
-import { loadUser, toUserInfo, type UserInfo, type UserRow } from './profile.ts'
+import { toUserInfo, type UserInfo, type UserRow } from './profile.ts'
+import type { AccountsRepository, MailRequestKind } from './repository.ts'
 import type { TwoFactor, TwoFactorSetup } from './two-factor.ts'
-import { SignInFailures } from './sign-in-failures.ts'
+import type { SignInFailures } from './sign-in-failures.ts'
 
-/** Between the password and the one-time code of a 2FA sign-in: a signed cookie naming the player. */
-const CHALLENGE_COOKIE = 'otp_challenge'
+/** Between the password and the one-time code of a 2FA sign-in (the route carries it in a signed cookie). */
 const CHALLENGE_TTL_MS = 5 * 60_000
-/** Set and cleared with the same attributes (a browser keeps a Secure cookie that an insecure clearing names). */
-const challengeCookieOptions = (request: FastifyRequest) =>
-  ({ httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/api/users' }) as const
 /** Changing 2FA needs a password entered within this long (else the password again). */
 const REAUTH_WINDOW_MS = 15 * 60_000
 
-export type SignInResult = UserInfo | { two_factor_required: true }
+/** The player is signed in: the profile, and the session the client is to carry. */
+export interface SignedIn {
+  user: UserInfo
+  session: StartedSession
+}
+
+/**
+ * The password was right and 2FA is on: the challenge names the player for the code step (the
+ * route hands it to the client signed, for `challengeMaxAgeSeconds`). `session: null`: the
+ * request's session, if any, has ended (a reset link alone never signs in past the second factor).
+ */
+export interface SecondFactorAsked {
+  two_factor_required: true
+  challenge: string
+  challengeMaxAgeSeconds: number
+  session?: null
+}
+
+export type SignInOutcome = SignedIn | SecondFactorAsked
+
+/** Who asks, for the account's own changes: the request's context and its session. */
+export interface Caller {
+  ctx: RequestContext
+  session: Session | null
+}
+/** The same, signed in. */
+export interface PlayerCaller {
+  ctx: RequestContext
+  session: Session
+}
 
 const BRONZE = STATUSES.find((s) => s.name === 'bronze')!.id
 /** The registration A/B test (spec §6): odd ids get variant A (543), even ids variant B (544). */
@@ -38,31 +64,6 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 /** The job that handles one reset or resend request (payload: the request's id). */
 export const MAIL_REQUEST_JOB = 'accounts.mail_request'
 
-type MailRequestKind = 'password_reset' | 'confirmation'
-interface MailRequestRow {
-  id: bigint
-  kind: MailRequestKind
-  email_normalized: string
-  origin: string
-}
-
-/**
- * A new password or address voids every reset link of the player still outstanding, and the
- * reset requests not yet handled for the address (issue 19, finding 3). Called in the change's
- * transaction before the users row is updated: a drain holding a request row commits its token
- * first (the DELETE waits for it), so the UPDATE then voids that token too.
- */
-async function voidResetLinks(tx: Executor, userId: bigint): Promise<void> {
-  await tx.query(
-    `DELETE FROM account_mail_requests WHERE kind = 'password_reset'
-       AND email_normalized = (SELECT email_normalized FROM users WHERE id = $1)`,
-    [userId.toString()],
-  )
-  await tx.query(
-    `UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL`,
-    [userId.toString()],
-  )
-}
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505'
 /** Named in the security notices (password changed, e-mail change requested). */
 const SUPPORT_ADDRESS = 'support@aurum.casino'
@@ -102,45 +103,87 @@ export interface RegistrationInput {
   stag?: string
 }
 
+export interface AccountsDeps {
+  db: Database
+  repo: AccountsRepository
+  sessions: SessionManager
+  mail: MailService
+  /** The licence named in the profile (spec §3). */
+  license: string
+  twoFactor: TwoFactor
+  jobs: JobQueue
+  clock: Clock
+  /** Where failed sign-ins are counted (the shared Redis when there is one). */
+  failures: SignInFailures
+  /**
+   * Responsible gambling, asked before a sign-in completes (a self-excluded player may not sign
+   * in): throws to refuse. Required: no sign-in path skips it.
+   */
+  signInGuard: { checkSignIn(userId: bigint, locale: Locale): Promise<void> }
+}
+
+/**
+ * Players' accounts (docs/accounts.md): registration, sign-in with the second factor, e-mail
+ * confirmation and change, passwords and their reset, the profile. The methods take the caller's
+ * context and return outcomes (a started session, a second-factor challenge); the routes turn
+ * them into cookies and status codes.
+ */
 export class AccountsService {
-  constructor(
-    private db: Database,
-    private sessions: SessionManager,
-    private mail: MailService,
-    private license: string,
-    private twoFactor: TwoFactor,
-    private jobs: JobQueue,
-    private clock: Clock,
-    private log?: FastifyBaseLogger,
-  ) {}
+  private db: Database
+  private repo: AccountsRepository
+  private sessions: SessionManager
+  private mail: MailService
+  private license: string
+  private twoFactor: TwoFactor
+  private jobs: JobQueue
+  private clock: Clock
+  private signInFailures: SignInFailures
+  private signInGuard: AccountsDeps['signInGuard']
 
-  /** Asked before a sign-in completes (a self-excluded player may not sign in): throws to refuse. */
-  beforeSignIn: ((userId: bigint, request: FastifyRequest) => Promise<void>) | null = null
-
-  /** Where failed sign-ins are counted (app.ts gives it the shared Redis when there is one). */
-  failures: SignInFailures | null = null
-  private get signInFailures(): SignInFailures {
-    return (this.failures ??= new SignInFailures(this.db))
+  constructor(deps: AccountsDeps) {
+    this.db = deps.db
+    this.repo = deps.repo
+    this.sessions = deps.sessions
+    this.mail = deps.mail
+    this.license = deps.license
+    this.twoFactor = deps.twoFactor
+    this.jobs = deps.jobs
+    this.clock = deps.clock
+    this.signInFailures = deps.failures
+    this.signInGuard = deps.signInGuard
   }
 
   async profile(userId: bigint): Promise<UserInfo> {
-    const user = await loadUser(this.db, userId)
+    const user = await this.repo.findById(userId)
     if (!user) throw new AppError('unauthorized', 401)
-    return toUserInfo(this.db, user, this.license)
+    return this.infoOf(user)
   }
 
-  async register(input: RegistrationInput, request: FastifyRequest, reply: FastifyReply): Promise<UserInfo> {
-    if (request.restricted) throw new AppError('registration_restricted', 451)
-    const locale = request.locale
+  private async infoOf(user: UserRow): Promise<UserInfo> {
+    return toUserInfo(user, await this.repo.groupsOf(user.id), this.license)
+  }
+
+  /** The player's row; the caller's own session guarantees it exists. */
+  private async user(userId: bigint): Promise<UserRow> {
+    return (await this.repo.findById(userId))!
+  }
+
+  /**
+   * A new player, signed in. `utm`: the campaign the visitor came from (the route reads it from
+   * the cookies the landing page set).
+   */
+  async register(
+    input: RegistrationInput,
+    utm: Record<string, string>,
+    { ctx, session: current }: Caller,
+  ): Promise<SignedIn> {
+    if (ctx.restricted) throw new AppError('registration_restricted', 451)
+    const locale = ctx.locale
     const email = input.email.trim()
     const normalized = normalizeEmail(email)
-    const country = (input.country ?? request.country)?.toUpperCase() ?? null
+    const country = (input.country ?? ctx.country)?.toUpperCase() ?? null
     const currency = input.currency ?? defaultCurrencyFor(country)
-    const [known] = await this.db.query<{ ok: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM currencies WHERE code = $1) AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM countries WHERE code = $2)) AS ok`,
-      [currency, country],
-    )
-    if (!known!.ok) {
+    if (!(await this.repo.currencyAndCountryKnown(currency, country))) {
       throw new AppError('validation_failed', 422, {
         [input.currency ? 'currency' : 'country']: [
           t(locale, 'validation.one_of', {
@@ -151,141 +194,102 @@ export class AccountsService {
     }
     const passwordHash = await hashPassword(input.password)
     const [stagId, ...visit] = (input.stag ?? '').split('_')
-    const utm = Object.fromEntries(
-      ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'].flatMap((name) => {
-        const value = request.cookies[name]
-        return value ? [[name, value.slice(0, 200)]] : []
-      }),
-    )
     const user = await this.db.transaction(async (tx) => {
-      const [row] = await tx.query<UserRow>(
-        `INSERT INTO users (email, email_normalized, password_hash, currency, country, language, terms_accepted_at,
-           receive_promos, receive_sms_promos, nickname, first_name, last_name, stag_id, stag_visit, utm,
-           registration_ip, registration_country, device_fingerprint)
-         VALUES ($1, $2, $3, $4, $5, $6, now(), $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17)
-         ON CONFLICT (email_normalized) DO NOTHING
-         RETURNING *`,
-        [
-          email,
-          normalized,
-          passwordHash,
-          currency,
-          country,
-          locale,
-          input.receive_promos ?? false,
-          input.receive_sms_promos ?? false,
-          input.nickname ?? null,
-          input.first_name ?? null,
-          input.last_name ?? null,
-          stagId || null,
-          visit.join('_') || null,
-          JSON.stringify(utm),
-          request.ip,
-          request.country ?? null,
-          input.dfpc ?? null,
-        ],
-      )
+      const row = await this.repo.insertUser(tx, {
+        email,
+        emailNormalized: normalized,
+        passwordHash,
+        currency,
+        country,
+        language: locale,
+        receivePromos: input.receive_promos ?? false,
+        receiveSmsPromos: input.receive_sms_promos ?? false,
+        nickname: input.nickname ?? null,
+        firstName: input.first_name ?? null,
+        lastName: input.last_name ?? null,
+        stagId: stagId || null,
+        stagVisit: visit.join('_') || null,
+        utm,
+        registrationIp: ctx.ip,
+        registrationCountry: ctx.country ?? null,
+        deviceFingerprint: input.dfpc ?? null,
+      })
       if (!row) {
         throw new AppError('validation_failed', 422, { email: [t(locale, 'validation.email_taken')] })
       }
-      await tx.query('INSERT INTO user_groups (user_id, group_id) VALUES ($1, $2), ($1, $3)', [
-        row.id.toString(),
-        BRONZE,
-        abGroupFor(row.id),
-      ])
+      await this.repo.addFirstGroups(tx, row.id, BRONZE, abGroupFor(row.id))
       await openWallet(tx, new Ledger(this.db), row.id, currency, true)
       return row
     })
-    const deliver = await this.sendConfirmation(this.db, user, locale, request.publicOrigin)
+    const deliver = await this.sendConfirmation(this.db, user, locale, ctx.publicOrigin)
     deliver()
-    await this.sessions.start(request, reply, user.id)
-    await this.db.query('UPDATE users SET sign_in_count = 1, current_sign_in_at = now() WHERE id = $1', [
-      user.id.toString(),
-    ])
-    return this.profile(user.id)
+    const session = await this.sessions.start(user.id, ctx, current)
+    await this.repo.recordFirstSignIn(user.id)
+    return { user: await this.profile(user.id), session }
   }
 
   /** Email and password; failures are counted per account and per address, and answered alike for unknown accounts. */
-  async signIn(
-    email: string,
-    password: string,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<SignInResult> {
-    if (request.restricted) throw new AppError('login_restricted', 451)
+  async signIn(email: string, password: string, caller: Caller): Promise<SignInOutcome> {
+    const { ctx } = caller
+    if (ctx.restricted) throw new AppError('login_restricted', 451)
     const normalized = normalizeEmail(email)
     // The attempt takes its place under both limits before the password is checked (atomically).
-    const attempt = await this.signInFailures.take(normalized, request.ip)
+    const attempt = await this.signInFailures.take(normalized, ctx.ip)
     if (typeof attempt === 'string') throw new AppError(attempt, 429)
-    const [user] = await this.db.query<UserRow>('SELECT * FROM users WHERE email_normalized = $1', [
-      normalized,
-    ])
+    const user = await this.repo.findByEmail(normalized)
     // The same work for unknown accounts, so neither answer nor timing tells them apart.
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password)
     if (!user || !ok) {
       await attempt.failed()
       throw new AppError('invalid_credentials', 422, {
-        base: [t(request.locale, 'api.errors.invalid_credentials')],
+        base: [t(ctx.locale, 'api.errors.invalid_credentials')],
       })
     }
     await attempt.succeeded()
     // Refused before the second factor is asked for, and again when the sign-in completes.
-    await this.beforeSignIn?.(user.id, request)
-    if (user.two_factor_enabled_at) return this.challengeSecondFactor(user.id, request, reply)
-    return this.completeSignIn(user.id, request, reply)
+    await this.signInGuard.checkSignIn(user.id, ctx.locale)
+    if (user.two_factor_enabled_at) return this.challengeSecondFactor(user.id)
+    return this.completeSignIn(user.id, caller)
   }
 
   /**
-   * The password was right and 2FA is on: a signed, short-lived cookie names the player for the
-   * code step, with a random id by which it is recorded as used once it has served.
+   * The password was right and 2FA is on: a short-lived challenge names the player for the code
+   * step, with a random id by which it is recorded as used once it has served.
    */
-  private challengeSecondFactor(
-    userId: bigint,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): { two_factor_required: true } {
+  private challengeSecondFactor(userId: bigint): SecondFactorAsked {
     const challenge = `${userId.toString()}.${this.clock.now().getTime() + CHALLENGE_TTL_MS}.${newToken()}`
-    reply.setCookie(CHALLENGE_COOKIE, challenge, {
-      ...challengeCookieOptions(request),
-      signed: true,
-      maxAge: CHALLENGE_TTL_MS / 1000,
-    })
-    return { two_factor_required: true }
+    return { two_factor_required: true, challenge, challengeMaxAgeSeconds: CHALLENGE_TTL_MS / 1000 }
   }
 
-  /** The second step of a 2FA sign-in: a code from the authenticator app, or a backup code. */
-  async signInWithCode(code: string, request: FastifyRequest, reply: FastifyReply): Promise<UserInfo> {
-    const raw = request.cookies[CHALLENGE_COOKIE]
-    const unsigned = raw ? request.unsignCookie(raw) : undefined
-    const [id, expires, nonce] = unsigned?.valid && unsigned.value ? unsigned.value.split('.') : []
+  /**
+   * The second step of a 2FA sign-in: a code from the authenticator app, or a backup code.
+   * `challenge`: what the first step handed out, as the client brought it back (undefined when
+   * it brought none, or its signature failed).
+   */
+  async signInWithCode(code: string, challenge: string | undefined, caller: Caller): Promise<SignedIn> {
+    const { ctx } = caller
+    const [id, expires, nonce] = challenge ? challenge.split('.') : []
     const expired = () =>
       new AppError('two_factor_expired', 422, {
-        otp_attempt: [t(request.locale, 'api.errors.two_factor_expired')],
+        otp_attempt: [t(ctx.locale, 'api.errors.two_factor_expired')],
       })
     if (!id || !expires || !nonce || Number(expires) < this.clock.now().getTime()) throw expired()
     // A challenge that has served once is spent: checked first so a replay spends no code.
-    const [spent] = await this.db.query('SELECT 1 FROM two_factor_challenges_used WHERE id = $1', [nonce])
-    if (spent) throw expired()
+    if (await this.repo.challengeUsed(nonce)) throw expired()
     const userId = BigInt(id)
-    const user = (await loadUser(this.db, userId))!
+    const user = await this.user(userId)
     // A code takes its place under the failure limits before it is checked, as a password does.
-    const attempt = await this.signInFailures.take(normalizeEmail(user.email), request.ip)
+    const attempt = await this.signInFailures.take(normalizeEmail(user.email), ctx.ip)
     if (typeof attempt === 'string') throw new AppError(attempt, 429)
     if (!(await this.acceptCode(user, code))) {
       await attempt.failed()
-      throw new AppError('invalid_code', 422, { otp_attempt: [t(request.locale, 'api.errors.invalid_code')] })
+      throw new AppError('invalid_code', 422, { otp_attempt: [t(ctx.locale, 'api.errors.invalid_code')] })
     }
     await attempt.succeeded()
-    // Recorded in the database, so the same cookie fails on every node; of two racing uses one wins.
-    const claimed = await this.db.query(
-      `WITH old AS (DELETE FROM two_factor_challenges_used WHERE user_id = $2 AND expires_at < $4)
-       INSERT INTO two_factor_challenges_used (id, user_id, expires_at) VALUES ($1, $2, $3)
-       ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [nonce, userId.toString(), new Date(Number(expires)), this.clock.now()],
-    )
-    if (!claimed.length) throw expired()
-    reply.clearCookie(CHALLENGE_COOKIE, challengeCookieOptions(request))
-    return this.completeSignIn(userId, request, reply)
+    // Recorded in the database, so the same challenge fails on every node; of two racing uses one wins.
+    const claimed = await this.repo.claimChallenge(nonce, userId, new Date(Number(expires)), this.clock.now())
+    if (!claimed) throw expired()
+    return this.completeSignIn(userId, caller)
   }
 
   /** A TOTP code (each time step once) or an unused backup code. */
@@ -295,11 +299,7 @@ export class AccountsService {
     const step = await this.twoFactor.check(secret, code.trim(), user.two_factor_last_step)
     if (step !== null) {
       // Conditional on the last step, so two requests with the same code cannot both pass.
-      const rows = await this.db.query(
-        'UPDATE users SET two_factor_last_step = $2 WHERE id = $1 AND (two_factor_last_step IS NULL OR two_factor_last_step < $2) RETURNING id',
-        [user.id.toString(), step],
-      )
-      return rows.length > 0
+      return this.repo.advanceTotpStep(user.id, step)
     }
     return this.twoFactor.useBackupCode(user.id, code)
   }
@@ -309,7 +309,7 @@ export class AccountsService {
    * only: the secret is derived (player, generation), so asking again shows the same one.
    */
   async twoFactorSetup(userId: bigint): Promise<TwoFactorSetup | null> {
-    const user = (await loadUser(this.db, userId))!
+    const user = await this.user(userId)
     if (user.two_factor_enabled_at) return null
     return this.twoFactor.setup(userId, user.two_factor_generation, user.email)
   }
@@ -319,38 +319,42 @@ export class AccountsService {
     otpSecret: string,
     code: string,
     password: string | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<{ otp_secret: string; data: string; backup_codes: string[] }> {
-    const userId = request.requireUser()
-    const user = (await loadUser(this.db, userId))!
-    await this.requireRecentPassword(user, password, request)
+    caller: PlayerCaller,
+  ): Promise<{
+    enabled: { otp_secret: string; data: string; backup_codes: string[] }
+    session: StartedSession
+  }> {
+    const { ctx } = caller
+    const userId = caller.session.userId
+    const user = await this.user(userId)
+    await this.requireRecentPassword(user, password, caller)
     const pending = this.twoFactor.setupSecret(userId, user.two_factor_generation)
     const setupExpired = () =>
       new AppError('validation_failed', 422, {
-        otp_secret: [t(request.locale, 'api.errors.two_factor_setup_expired')],
+        otp_secret: [t(ctx.locale, 'api.errors.two_factor_setup_expired')],
       })
     if (user.two_factor_enabled_at || pending !== otpSecret) throw setupExpired()
     const step = await this.twoFactor.check(pending, code.trim(), null)
     if (step === null) {
       throw new AppError('invalid_code', 422, {
-        authentication_code: [t(request.locale, 'api.errors.invalid_code')],
+        authentication_code: [t(ctx.locale, 'api.errors.invalid_code')],
       })
     }
     const codes = await this.db.transaction(async (tx) => {
       // Guarded by the generation: of two set-ups racing, one turns 2FA on.
-      const on = await tx.query(
-        `UPDATE users SET two_factor_secret = $3, two_factor_generation = two_factor_generation + 1,
-           two_factor_enabled_at = now(), two_factor_last_step = $2, updated_at = now()
-         WHERE id = $1 AND two_factor_enabled_at IS NULL AND two_factor_generation = $4 RETURNING id`,
-        [userId.toString(), step, this.twoFactor.seal(pending), user.two_factor_generation],
+      const on = await this.repo.enableTwoFactor(
+        tx,
+        userId,
+        step,
+        this.twoFactor.seal(pending),
+        user.two_factor_generation,
       )
-      if (!on.length) throw setupExpired()
+      if (!on) throw setupExpired()
       return this.twoFactor.newBackupCodes(tx, userId)
     })
     await this.sessions.revokeOthers(userId, null)
-    await this.sessions.start(request, reply, userId)
-    return { otp_secret: otpSecret, data: '', backup_codes: codes }
+    const session = await this.sessions.start(userId, ctx, caller.session)
+    return { enabled: { otp_secret: otpSecret, data: '', backup_codes: codes }, session }
   }
 
   /** GET /api/v2/player/two_factor/backup_codes: how many are left, and whether they are of the old kind. */
@@ -365,14 +369,14 @@ export class AccountsService {
   async renewBackupCodes(
     code: string,
     password: string | undefined,
-    request: FastifyRequest,
+    caller: PlayerCaller,
   ): Promise<{ backup_codes: string[] }> {
-    const userId = request.requireUser()
-    const user = (await loadUser(this.db, userId))!
-    await this.requireRecentPassword(user, password, request)
+    const userId = caller.session.userId
+    const user = await this.user(userId)
+    await this.requireRecentPassword(user, password, caller)
     if (!user.two_factor_enabled_at || !(await this.acceptCode(user, code))) {
       throw new AppError('invalid_code', 422, {
-        authentication_code: [t(request.locale, 'api.errors.invalid_code')],
+        authentication_code: [t(caller.ctx.locale, 'api.errors.invalid_code')],
       })
     }
     const codes = await this.db.transaction((tx) => this.twoFactor.newBackupCodes(tx, userId))
@@ -380,59 +384,40 @@ export class AccountsService {
   }
 
   /** Turns 2FA off: the password and a current code (or a backup code); sessions rotate. */
-  async disableTwoFactor(
-    code: string,
-    password: string,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<void> {
-    const userId = request.requireUser()
-    const user = (await loadUser(this.db, userId))!
+  async disableTwoFactor(code: string, password: string, caller: PlayerCaller): Promise<StartedSession> {
+    const { ctx } = caller
+    const userId = caller.session.userId
+    const user = await this.user(userId)
     if (!(await verifyPassword(user.password_hash, password))) {
       throw new AppError('validation_failed', 422, {
-        password: [t(request.locale, 'api.errors.invalid_password')],
+        password: [t(ctx.locale, 'api.errors.invalid_password')],
       })
     }
     if (!user.two_factor_enabled_at || !(await this.acceptCode(user, code))) {
       throw new AppError('invalid_code', 422, {
-        authentication_code: [t(request.locale, 'api.errors.invalid_code')],
+        authentication_code: [t(ctx.locale, 'api.errors.invalid_code')],
       })
     }
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE users SET two_factor_secret = NULL, two_factor_enabled_at = NULL, two_factor_last_step = NULL,
-           two_factor_generation = two_factor_generation + 1, updated_at = now() WHERE id = $1`,
-        [userId.toString()],
-      )
-      await tx.query('DELETE FROM user_backup_codes WHERE user_id = $1', [userId.toString()])
-    })
+    await this.db.transaction((tx) => this.repo.disableTwoFactor(tx, userId))
     await this.sessions.revokeOthers(userId, null)
-    await this.sessions.start(request, reply, userId)
+    return this.sessions.start(userId, ctx, caller.session)
   }
 
   /** Sensitive changes need a password entered recently: at sign-in, or given again now. */
-  private async requireRecentPassword(user: UserRow, password: string | undefined, request: FastifyRequest) {
-    const at = request.session?.reauthenticatedAt?.getTime() ?? 0
+  private async requireRecentPassword(user: UserRow, password: string | undefined, caller: PlayerCaller) {
+    const at = caller.session.reauthenticatedAt?.getTime() ?? 0
     if (this.clock.now().getTime() - at < REAUTH_WINDOW_MS) return
     if (password && (await verifyPassword(user.password_hash, password))) return
     throw new AppError('reauthentication_required', 403, {
-      password: [t(request.locale, 'api.errors.reauthentication_required')],
+      password: [t(caller.ctx.locale, 'api.errors.reauthentication_required')],
     })
   }
 
-  private async completeSignIn(
-    userId: bigint,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<UserInfo> {
-    await this.beforeSignIn?.(userId, request)
-    await this.sessions.start(request, reply, userId)
-    await this.db.query(
-      `UPDATE users SET sign_in_count = sign_in_count + 1, last_sign_in_at = current_sign_in_at, current_sign_in_at = now()
-       WHERE id = $1`,
-      [userId.toString()],
-    )
-    return this.profile(userId)
+  private async completeSignIn(userId: bigint, { ctx, session: current }: Caller): Promise<SignedIn> {
+    await this.signInGuard.checkSignIn(userId, ctx.locale)
+    const session = await this.sessions.start(userId, ctx, current)
+    await this.repo.recordSignIn(userId)
+    return { user: await this.profile(userId), session }
   }
 
   /**
@@ -442,7 +427,7 @@ export class AccountsService {
   async updateProfile(userId: bigint, input: ProfilePatch, locale: Locale): Promise<UserInfo> {
     // Country codes are accepted in either case (the rule registration shares) and stored in upper case.
     const patch = input.country ? { ...input, country: input.country.toUpperCase() } : input
-    const user = await loadUser(this.db, userId)
+    const user = await this.repo.findById(userId)
     if (!user) throw new AppError('unauthorized', 401)
     const locked = ONCE_SET.filter(
       (f) => patch[f] !== undefined && user[f] !== null && patch[f] !== isoOrText(user[f]),
@@ -457,22 +442,14 @@ export class AccountsService {
       )
     }
     if (patch.country) {
-      const [known] = await this.db.query('SELECT 1 FROM countries WHERE code = $1', [patch.country])
-      if (!known)
+      if (!(await this.repo.countryKnown(patch.country)))
         throw new AppError('validation_failed', 422, {
           country: [t(locale, 'validation.one_of', { field: t(locale, 'fields.country') })],
         })
     }
     const { terms_acceptance: terms, ...fields } = patch
     const entries = Object.entries(fields).filter(([, v]) => v !== undefined)
-    if (entries.length || terms) {
-      const sets = entries.map(([k], i) => `${k} = $${i + 2}`)
-      if (terms) sets.push('terms_accepted_at = coalesce(terms_accepted_at, now())')
-      await this.db.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
-        userId.toString(),
-        ...entries.map(([, v]) => v),
-      ])
-    }
+    if (entries.length || terms) await this.repo.updateProfile(userId, entries, terms === true)
     return this.profile(userId)
   }
 
@@ -486,12 +463,8 @@ export class AccountsService {
     try {
       userId = await this.db.transaction(async (tx) => {
         const used = await this.useToken(token, 'confirmation', 'confirmation_token', locale, tx)
-        if (used.email === null) {
-          await tx.query(
-            'UPDATE users SET confirmed_at = coalesce(confirmed_at, now()), updated_at = now() WHERE id = $1',
-            [used.user_id.toString()],
-          )
-        } else await this.swapEmail(tx, used.user_id, used.email, locale)
+        if (used.email === null) await this.repo.markConfirmed(tx, used.user_id)
+        else await this.swapEmail(tx, used.user_id, used.email, locale)
         return used.user_id
       })
     } catch (error) {
@@ -517,39 +490,23 @@ export class AccountsService {
    * at the address the link was sent to (a link for an e-mail change replaced since is not).
    */
   private async confirmedBy(token: string): Promise<boolean> {
-    const [row] = await this.db.query<{ email: string | null; email_normalized: string; confirmed: boolean }>(
-      `SELECT t.email, u.email_normalized, u.confirmed_at IS NOT NULL AS confirmed
-         FROM user_tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.token_hash = $1 AND t.purpose = 'confirmation'`,
-      [hashToken(token)],
-    )
+    const row = await this.repo.confirmationTokenState(hashToken(token))
     if (!row?.confirmed) return false
     return row.email === null || normalizeEmail(row.email) === row.email_normalized
   }
 
   private async swapEmail(tx: Executor, userId: bigint, email: string, locale: Locale) {
-    const [taken] = await tx.query('SELECT 1 FROM users WHERE email_normalized = $1 AND id <> $2', [
-      normalizeEmail(email),
-      userId.toString(),
-    ])
-    if (taken) throw this.emailInUse(locale)
-    await voidResetLinks(tx, userId)
-    const swapped = await tx.query(
-      `UPDATE users SET email = $2, email_normalized = $3, unconfirmed_email = NULL,
-         confirmed_at = now(), updated_at = now()
-       WHERE id = $1 AND unconfirmed_email = $2 RETURNING id`,
-      [userId.toString(), email, normalizeEmail(email)],
-    )
+    if (await this.repo.emailTakenByOther(tx, normalizeEmail(email), userId)) throw this.emailInUse(locale)
+    await this.repo.voidResetLinks(tx, userId)
+    const swapped = await this.repo.swapEmail(tx, userId, email, normalizeEmail(email))
     // A later change (or cancelling it) replaced the address this link was sent to.
-    if (!swapped.length) {
+    if (!swapped) {
       throw new AppError('validation_failed', 422, {
         confirmation_token: [t(locale, 'validation.token_invalid')],
       })
     }
     // Links mailed to the old address stop working with it.
-    await tx.query('UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
-      userId.toString(),
-    ])
+    await this.repo.voidTokens(tx, userId)
   }
 
   private emailInUse(locale: Locale) {
@@ -560,22 +517,25 @@ export class AccountsService {
    * Sends the confirmation link again, after the answer (drainMailRequests): the request does the
    * same work whether or not the address has an account, so neither answer nor timing tells.
    */
-  async resendConfirmation(email: string, request: FastifyRequest): Promise<void> {
-    await this.recordMailRequest('confirmation', email, request)
+  async resendConfirmation(
+    email: string,
+    ctx: Pick<RequestContext, 'locale' | 'publicOrigin'>,
+  ): Promise<void> {
+    await this.recordMailRequest('confirmation', email, ctx)
   }
 
   /**
    * POST /users/email-verification/request/:id: the signed-in player asks for a new link. Another
    * player's id answers 404 like an unknown one; nothing left to confirm answers 422 on `email`.
    */
-  async requestEmailVerification(id: number, request: FastifyRequest): Promise<void> {
-    const userId = request.requireUser()
+  async requestEmailVerification(id: number, caller: PlayerCaller): Promise<void> {
+    const userId = caller.session.userId
     if (BigInt(id) !== userId) throw new AppError('not_found', 404)
-    const user = (await loadUser(this.db, userId))!
-    const deliver = await this.sendConfirmationAgain(this.db, user, request.publicOrigin)
+    const user = await this.user(userId)
+    const deliver = await this.sendConfirmationAgain(this.db, user, caller.ctx.publicOrigin)
     if (!deliver) {
       throw new AppError('validation_failed', 422, {
-        email: [t(request.locale, 'validation.email_confirmed')],
+        email: [t(caller.ctx.locale, 'validation.email_confirmed')],
       })
     }
     deliver()
@@ -608,15 +568,15 @@ export class AccountsService {
    */
   async changeCredentials(
     change: { current_password: string; password?: string; email?: string },
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<UserInfo> {
-    const userId = request.requireUser()
-    const user = (await loadUser(this.db, userId))!
-    const locale = request.locale
+    caller: PlayerCaller,
+  ): Promise<SignedIn> {
+    const { ctx } = caller
+    const userId = caller.session.userId
+    const user = await this.user(userId)
+    const locale = ctx.locale
     const normalized = normalizeEmail(user.email)
     // The re-entered password takes its place under the failure limits before it is checked.
-    const attempt = await this.signInFailures.take(normalized, request.ip)
+    const attempt = await this.signInFailures.take(normalized, ctx.ip)
     if (typeof attempt === 'string') throw new AppError(attempt, 429)
     if (!(await verifyPassword(user.password_hash, change.current_password))) {
       await attempt.failed()
@@ -630,36 +590,21 @@ export class AccountsService {
     const passwordHash = change.password ? await hashPassword(change.password) : undefined
     await this.db.transaction(async (tx) => {
       if (passwordHash) {
-        await voidResetLinks(tx, userId)
-        await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
-          userId.toString(),
-          passwordHash,
-        ])
+        await this.repo.voidResetLinks(tx, userId)
+        await this.repo.setPasswordHash(tx, userId, passwordHash)
       }
       if (newEmail === undefined) return
-      if (emailChange) {
-        const [taken] = await tx.query('SELECT 1 FROM users WHERE email_normalized = $1', [
-          normalizeEmail(emailChange),
-        ])
-        if (taken) throw this.emailInUse(locale)
-      }
+      if (emailChange && (await this.repo.emailTaken(tx, normalizeEmail(emailChange))))
+        throw this.emailInUse(locale)
       // The account's own address again cancels a pending change.
-      await tx.query('UPDATE users SET unconfirmed_email = $2, updated_at = now() WHERE id = $1', [
-        userId.toString(),
-        emailChange ?? null,
-      ])
+      await this.repo.setUnconfirmedEmail(tx, userId, emailChange ?? null)
     })
-    if (passwordHash) await this.passwordChanged(user, request, reply)
-    else await this.sessions.start(request, reply, userId)
+    const session = passwordHash
+      ? await this.passwordChanged(user, caller)
+      : await this.sessions.start(userId, ctx, caller.session)
     if (emailChange) {
       const locale = user.language as Locale
-      const deliver = await this.sendEmailChangeLink(
-        this.db,
-        userId,
-        emailChange,
-        locale,
-        request.publicOrigin,
-      )
+      const deliver = await this.sendEmailChangeLink(this.db, userId, emailChange, locale, ctx.publicOrigin)
       deliver()
       await this.mail.send({
         to: user.email,
@@ -669,7 +614,7 @@ export class AccountsService {
         vars: { email: emailChange, support: SUPPORT_ADDRESS },
       })
     }
-    return this.profile(userId)
+    return { user: await this.profile(userId), session: session! }
   }
 
   /**
@@ -677,22 +622,26 @@ export class AccountsService {
    * the request does the same work whether or not the address has an account, so neither the
    * answer nor its timing tells (issue 19, finding 4).
    */
-  async requestPasswordReset(email: string, request: FastifyRequest): Promise<void> {
-    await this.recordMailRequest('password_reset', email, request)
+  async requestPasswordReset(
+    email: string,
+    ctx: Pick<RequestContext, 'locale' | 'publicOrigin'>,
+  ): Promise<void> {
+    await this.recordMailRequest('password_reset', email, ctx)
   }
 
   /**
    * The same statements whatever the address: the request, with the language and the links'
    * origin, and the job that handles it, in one transaction.
    */
-  private async recordMailRequest(kind: MailRequestKind, email: string, request: FastifyRequest) {
+  private async recordMailRequest(
+    kind: MailRequestKind,
+    email: string,
+    ctx: Pick<RequestContext, 'locale' | 'publicOrigin'>,
+  ) {
     await this.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: bigint }>(
-        `INSERT INTO account_mail_requests (kind, email_normalized, locale, origin) VALUES ($1, $2, $3, $4)
-         RETURNING id`,
-        [kind, normalizeEmail(email), request.locale, request.publicOrigin],
-      )
-      const id = row!.id.toString()
+      const id = (
+        await this.repo.insertMailRequest(tx, kind, normalizeEmail(email), ctx.locale, ctx.publicOrigin)
+      ).toString()
       await this.jobs.enqueue(tx, MAIL_REQUEST_JOB, { id }, { key: id })
     })
   }
@@ -724,15 +673,11 @@ export class AccountsService {
         let deliver: (() => void) | undefined
         try {
           deliver = await this.db.transaction(async (tx) => {
-            const [claimed] = await tx.query<MailRequestRow>(
-              `DELETE FROM account_mail_requests WHERE id = $1 RETURNING id, kind, email_normalized, origin`,
-              [payload.id],
-            )
+            const claimed = await this.repo.claimMailRequest(tx, payload.id)
             return claimed && this.handleMailRequest(tx, claimed)
           })
         } catch (err) {
-          if (attempt >= maxAttempts)
-            await this.db.query('DELETE FROM account_mail_requests WHERE id = $1', [payload.id])
+          if (attempt >= maxAttempts) await this.repo.dropMailRequest(payload.id)
           throw err
         }
         deliver?.()
@@ -741,11 +686,12 @@ export class AccountsService {
   }
 
   /** The work the answer did not wait for: nothing for an unknown address. */
-  private async handleMailRequest(tx: Executor, row: MailRequestRow): Promise<() => void> {
+  private async handleMailRequest(
+    tx: Executor,
+    row: { kind: MailRequestKind; email_normalized: string; origin: string },
+  ): Promise<() => void> {
     const nothing = () => undefined
-    const [user] = await tx.query<UserRow>('SELECT * FROM users WHERE email_normalized = $1', [
-      row.email_normalized,
-    ])
+    const user = await this.repo.findByEmail(row.email_normalized, tx)
     if (!user) return nothing
     if (row.kind === 'confirmation')
       return (await this.sendConfirmationAgain(tx, user, row.origin)) ?? nothing
@@ -768,38 +714,34 @@ export class AccountsService {
    * e-mail. Then the player is signed in afresh, unless 2FA is on: a link from the mailbox
    * alone must not get past the second factor, so the answer asks for a code first.
    */
-  async resetPassword(
-    token: string,
-    password: string,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<SignInResult> {
+  async resetPassword(token: string, password: string, caller: Caller): Promise<SignInOutcome> {
     const passwordHash = await hashPassword(password)
     const userId = await this.db.transaction(async (tx) => {
-      const used = await this.useToken(token, 'password_reset', 'reset_password_token', request.locale, tx)
+      const used = await this.useToken(token, 'password_reset', 'reset_password_token', caller.ctx.locale, tx)
       // The other links of the player die with this one.
-      await voidResetLinks(tx, used.user_id)
-      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
-        used.user_id.toString(),
-        passwordHash,
-      ])
+      await this.repo.voidResetLinks(tx, used.user_id)
+      await this.repo.setPasswordHash(tx, used.user_id, passwordHash)
       return used.user_id
     })
-    const user = (await loadUser(this.db, userId))!
+    const user = await this.user(userId)
     await this.signInFailures.clear(normalizeEmail(user.email))
     if (user.two_factor_enabled_at) {
-      if (request.session) await this.sessions.end(request, reply)
-      await this.passwordChanged(user, request, reply, false)
-      return this.challengeSecondFactor(user.id, request, reply)
+      await this.passwordChanged(user, null)
+      if (!caller.session) return this.challengeSecondFactor(user.id)
+      await this.sessions.end(caller.session)
+      return { ...this.challengeSecondFactor(user.id), session: null }
     }
-    await this.passwordChanged(user, request, reply)
-    return toUserInfo(this.db, user, this.license)
+    const session = (await this.passwordChanged(user, caller))!
+    return { user: await this.infoOf(user), session }
   }
 
-  /** After a new password: every other session ends, this one rotates (or none starts), and the player is told by e-mail. */
-  private async passwordChanged(user: UserRow, request: FastifyRequest, reply: FastifyReply, signIn = true) {
+  /**
+   * After a new password: every other session ends, the caller's rotates (none starts without a
+   * caller), and the player is told by e-mail.
+   */
+  private async passwordChanged(user: UserRow, caller: Caller | null): Promise<StartedSession | null> {
     await this.sessions.revokeOthers(user.id, null)
-    if (signIn) await this.sessions.start(request, reply, user.id)
+    const session = caller ? await this.sessions.start(user.id, caller.ctx, caller.session) : null
     await this.mail.send({
       to: user.email,
       template: 'password_changed',
@@ -807,6 +749,7 @@ export class AccountsService {
       userId: user.id,
       vars: { support: SUPPORT_ADDRESS },
     })
+    return session
   }
 
   /** A one-time link token; `email` names the new address an e-mail change link was sent to. */
@@ -820,10 +763,14 @@ export class AccountsService {
     const token = newToken()
     const now = this.clock.now()
     // created_at from the clock too: the hourly cap (recentTokens) compares it with the clock.
-    await executor.query(
-      `INSERT INTO user_tokens (token_hash, user_id, purpose, expires_at, email, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [hashToken(token), userId.toString(), purpose, new Date(now.getTime() + ttlMs), email, now],
-    )
+    await this.repo.insertToken(executor, {
+      hash: hashToken(token),
+      userId,
+      purpose,
+      expiresAt: new Date(now.getTime() + ttlMs),
+      email,
+      createdAt: now,
+    })
     return token
   }
 
@@ -834,11 +781,8 @@ export class AccountsService {
     purpose: string,
     max: number,
   ): Promise<boolean> {
-    const [row] = await executor.query<{ n: bigint }>(
-      `SELECT count(*) AS n FROM user_tokens WHERE user_id = $1 AND purpose = $2 AND created_at > $3`,
-      [userId.toString(), purpose, new Date(this.clock.now().getTime() - 3_600_000)],
-    )
-    return Number(row!.n) >= max
+    const since = new Date(this.clock.now().getTime() - 3_600_000)
+    return (await this.repo.countTokensSince(executor, userId, purpose, since)) >= max
   }
 
   /**
@@ -852,12 +796,7 @@ export class AccountsService {
     locale: Locale,
     executor: Executor = this.db,
   ): Promise<{ user_id: bigint; email: string | null }> {
-    const [row] = await executor.query<{ user_id: bigint; email: string | null }>(
-      `UPDATE user_tokens SET used_at = now()
-        WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
-        RETURNING user_id, email`,
-      [hashToken(token), purpose, this.clock.now()],
-    )
+    const row = await this.repo.useToken(executor, hashToken(token), purpose, this.clock.now())
     if (!row)
       throw new AppError('validation_failed', 422, { [field]: [t(locale, 'validation.token_invalid')] })
     return row

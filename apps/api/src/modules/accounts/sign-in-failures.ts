@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { Database } from '../../db/client.ts'
+import type { AccountsRepository } from './repository.ts'
 import type { Redis } from '../../lib/redis.ts'
 
 /** Failed sign-ins: at most 100 an hour per account (then locked), 20 per 15 minutes per address. */
@@ -34,10 +34,11 @@ export type AttemptRefusal = 'account_locked' | 'too_many_attempts'
  */
 export class SignInFailures {
   constructor(
-    private db: Database,
-    private redis: Redis | null = null,
-    private prefix = '',
-    private now: () => number = Date.now,
+    private repo: AccountsRepository,
+    private redis: Redis | null,
+    private prefix: string,
+    /** The app's clock, in milliseconds. */
+    private now: () => number,
   ) {}
 
   // The address is hashed: a key name is no place for personal data.
@@ -50,30 +51,17 @@ export class SignInFailures {
     if (this.redis) return this.takeInRedis(this.redis, email, ip)
     // The windows and the stamp they compare are the clock's, never the database's.
     const now = this.now()
-    const taken = await this.db.transaction(async (tx) => {
-      await tx.query(
-        `SELECT pg_advisory_xact_lock(hashtextextended('sign-in-failures:ip:' || $1, 0)),
-                pg_advisory_xact_lock(hashtextextended('sign-in-failures:account:' || $2, 0))`,
-        [ip, email],
-      )
-      const [counts] = await tx.query<{ account: bigint; ip: bigint }>(
-        `SELECT (SELECT count(*) FROM auth_failures WHERE email_normalized = $1 AND created_at > $3) AS account,
-                (SELECT count(*) FROM auth_failures WHERE ip = $2 AND created_at > $4) AS ip`,
-        [email, ip, new Date(now - 3_600_000), new Date(now - 15 * 60_000)],
-      )
-      if (Number(counts!.account) >= ACCOUNT_FAILURES_PER_HOUR) return 'account_locked' as const
-      if (Number(counts!.ip) >= IP_FAILURES_PER_15_MIN) return 'too_many_attempts' as const
-      const [row] = await tx.query<{ id: bigint }>(
-        'INSERT INTO auth_failures (email_normalized, ip, created_at) VALUES ($1, $2, $3) RETURNING id',
-        [email, ip, new Date(now)],
-      )
-      return row!.id
+    const taken = await this.repo.takeFailurePlace(email, ip, now, {
+      accountSince: new Date(now - ACCOUNT_WINDOW_MS),
+      ipSince: new Date(now - IP_WINDOW_MS),
+      accountMax: ACCOUNT_FAILURES_PER_HOUR,
+      ipMax: IP_FAILURES_PER_15_MIN,
     })
     if (typeof taken === 'string') return taken
     return {
       failed: async () => {},
       succeeded: async () => {
-        await this.db.query('DELETE FROM auth_failures WHERE id = $1', [taken.toString()])
+        await this.repo.deleteFailure(taken)
       },
     }
   }
@@ -105,11 +93,11 @@ export class SignInFailures {
   /** The account's failures are forgiven (a new password set through a reset link). */
   async clear(email: string): Promise<void> {
     if (this.redis) await this.redis.del(this.accountKey(email))
-    await this.db.query('DELETE FROM auth_failures WHERE email_normalized = $1', [email])
+    await this.repo.deleteFailuresOf(email)
   }
 
   private async insertRecord(email: string, ip: string): Promise<void> {
-    await this.db.query('INSERT INTO auth_failures (email_normalized, ip) VALUES ($1, $2)', [email, ip])
+    await this.repo.insertFailure(email, ip)
   }
 }
 

@@ -3,6 +3,7 @@ import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemClock } from '@aurum/db'
 import { createTestApp, type TestContext } from '../../test/helpers.ts'
+import { AccountsRepository } from './repository.ts'
 import { TwoFactor } from './two-factor.ts'
 
 let ctx: TestContext
@@ -256,7 +257,12 @@ describe('two-factor authentication (TOTP)', () => {
       plainDigest,
     ])
     // What start-up does, with the app's own secret: the same keys, so the app accepts the result.
-    const twoFactor = new TwoFactor(ctx.db, SESSION_SECRET, 'Aurum Casino', systemClock)
+    const twoFactor = new TwoFactor(
+      new AccountsRepository(ctx.db),
+      SESSION_SECRET,
+      'Aurum Casino',
+      systemClock,
+    )
     expect(await twoFactor.wrapLegacyBackupCodes()).toBeGreaterThanOrEqual(1)
     expect(await twoFactor.wrapLegacyBackupCodes()).toBe(0)
     const rows = await ctx.db.query<{ code_hash: string; keyed: boolean }>(

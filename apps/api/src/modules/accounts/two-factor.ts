@@ -2,9 +2,10 @@ import crypto from 'node:crypto'
 import { generateURI, verify } from 'otplib'
 import QRCode from 'qrcode'
 import type { Clock } from '@aurum/db'
-import type { Database, Executor } from '../../db/client.ts'
+import type { Executor } from '../../db/client.ts'
 import { deriveSecret } from '../../lib/derive-secret.ts'
 import { SecretBox } from '../../lib/secret-box.ts'
+import type { AccountsRepository } from './repository.ts'
 
 /** RFC 6238: 30-second steps, 6 digits, SHA-1 (what authenticator apps expect), at most one step of skew. */
 const PERIOD = 30
@@ -53,7 +54,7 @@ export class TwoFactor {
 
   /** Every key comes from SESSION_SECRET, each for its own purpose. */
   constructor(
-    private db: Database,
+    private repo: AccountsRepository,
     sessionSecret: string,
     private issuer: string,
     private clock: Clock,
@@ -123,11 +124,10 @@ export class TwoFactor {
   /** Ten single-use backup codes, shown once; only their keyed hashes are kept. */
   async newBackupCodes(tx: Executor, userId: bigint): Promise<string[]> {
     const codes = Array.from({ length: BACKUP_CODES }, newBackupCode)
-    await tx.query('DELETE FROM user_backup_codes WHERE user_id = $1', [userId.toString()])
-    await tx.query(
-      `INSERT INTO user_backup_codes (user_id, code_hash, keyed, legacy)
-       SELECT $1, unnest($2::text[]), true, false`,
-      [userId.toString(), codes.map((c) => this.keyed(this.digest(c)).toString('hex'))],
+    await this.repo.replaceBackupCodes(
+      tx,
+      userId,
+      codes.map((c) => this.keyed(this.digest(c)).toString('hex')),
     )
     return codes
   }
@@ -142,10 +142,7 @@ export class TwoFactor {
     if (!/^[0-9a-z]{10,16}$/.test(normalized)) return false
     const digest = this.digest(code)
     const keyed = this.keyed(digest)
-    const rows = await this.db.query<{ code_hash: string; keyed: boolean }>(
-      'SELECT code_hash, keyed FROM user_backup_codes WHERE user_id = $1 AND used_at IS NULL',
-      [userId.toString()],
-    )
+    const rows = await this.repo.unusedBackupCodes(userId)
     let match: string | null = null
     for (const row of rows) {
       const stored = Buffer.from(row.code_hash, 'hex')
@@ -153,21 +150,13 @@ export class TwoFactor {
       if (stored.length === expected.length && crypto.timingSafeEqual(stored, expected)) match = row.code_hash
     }
     if (match === null) return false
-    const used = await this.db.query(
-      'UPDATE user_backup_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING user_id',
-      [userId.toString(), match],
-    )
-    return used.length > 0
+    return this.repo.useBackupCode(userId, match)
   }
 
   /** How many unused codes the player has, and whether any is of the old, 40-bit kind (then new ones are offered). */
   async backupCodeStatus(userId: bigint): Promise<{ remaining: number; outdated: boolean }> {
-    const [row] = await this.db.query<{ remaining: bigint; outdated: boolean }>(
-      `SELECT count(*) AS remaining, coalesce(bool_or(legacy), false) AS outdated
-         FROM user_backup_codes WHERE user_id = $1 AND used_at IS NULL`,
-      [userId.toString()],
-    )
-    return { remaining: Number(row!.remaining), outdated: row!.outdated }
+    const row = await this.repo.backupCodeStatus(userId)
+    return { remaining: Number(row.remaining), outdated: row.outdated }
   }
 
   /**
@@ -176,21 +165,11 @@ export class TwoFactor {
    * its old value, so nodes starting together do not wrap a code twice.
    */
   async wrapLegacyBackupCodes(): Promise<number> {
-    const rows = await this.db.query<{ user_id: bigint; code_hash: string }>(
-      'SELECT user_id, code_hash FROM user_backup_codes WHERE NOT keyed',
-    )
+    const rows = await this.repo.unkeyedBackupCodes()
     let wrapped = 0
     for (const row of rows) {
-      const done = await this.db.query(
-        `UPDATE user_backup_codes SET code_hash = $3, keyed = true
-          WHERE user_id = $1 AND code_hash = $2 AND NOT keyed RETURNING user_id`,
-        [
-          row.user_id.toString(),
-          row.code_hash,
-          this.keyed(Buffer.from(row.code_hash, 'hex')).toString('hex'),
-        ],
-      )
-      wrapped += done.length
+      const keyed = this.keyed(Buffer.from(row.code_hash, 'hex')).toString('hex')
+      if (await this.repo.wrapBackupCode(row.user_id, row.code_hash, keyed)) wrapped++
     }
     return wrapped
   }

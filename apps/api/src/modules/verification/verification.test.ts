@@ -430,7 +430,7 @@ describe('the overall state and the operator', () => {
     })
 
     // The command's own wiring, on this test's database and data dir.
-    const { service } = operatorService(
+    const { service } = await operatorService(
       ctx.db,
       loadConfig({ NODE_ENV: 'test', DATA_DIR: path.dirname(storage.root), LOG_LEVEL: 'silent' }),
     )

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeRedis, connectRedis, type Redis } from '../lib/redis.ts'
 import { createTestApp, registerPlayer, type TestContext } from '../test/helpers.ts'
 import { deleteRedisKeys, quietLog, randomRedisPrefix, testRedisUrls } from '../test/redis.ts'
-import { isLive, type NewSession, type SessionStore } from './session-store.ts'
-import { RedisSessionStore } from './session-store-redis.ts'
-import { SqlSessionStore } from './session-store-sql.ts'
+import { isLive, type NewSession, type SessionStore } from './store.ts'
+import { RedisSessionStore } from './store-redis.ts'
+import { SqlSessionStore } from './store-sql.ts'
 
 const MINUTE = 60_000
 const IDLE = 30 * MINUTE

@@ -1,12 +1,6 @@
 import type { ChainableCommander } from 'ioredis'
 import type { Redis } from '../lib/redis.ts'
-import {
-  isLive,
-  newestFirst,
-  type NewSession,
-  type SessionRecord,
-  type SessionStore,
-} from './session-store.ts'
+import { isLive, newestFirst, type NewSession, type SessionRecord, type SessionStore } from './store.ts'
 
 /**
  * Stores a new session with the next number of its player, atomically. The index lives as long as

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts'
-import type { NewSession, SessionRecord, SessionStore } from './session-store.ts'
+import type { NewSession, SessionRecord, SessionStore } from './store.ts'
 
 interface Row {
   id: string
