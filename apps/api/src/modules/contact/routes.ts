@@ -24,7 +24,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
       },
     },
     async (request, reply) => {
-      const id = await contact.submit(request.body.contact, request)
+      const id = await contact.submit(request.body.contact, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+        locale: request.locale,
+        requestId: request.id,
+      })
       return reply.status(201).send({ id, status: 'received' as const })
     },
   )
