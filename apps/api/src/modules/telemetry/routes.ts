@@ -16,7 +16,15 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServic
     '/log',
     { config, bodyLimit, schema: { tags, summary: 'Client log record', body: logRecord, response } },
     async (request, reply) => {
-      await telemetry.record('log', request, request.body)
+      await telemetry.record(
+        'log',
+        {
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+          requestId: request.id,
+        },
+        request.body,
+      )
       return reply.status(204).send(null)
     },
   )
@@ -24,7 +32,15 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServic
     '/performance',
     { config, bodyLimit, schema: { tags, summary: 'Page-load timings', body: performanceRecord, response } },
     async (request, reply) => {
-      await telemetry.record('performance', request, request.body)
+      await telemetry.record(
+        'performance',
+        {
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+          requestId: request.id,
+        },
+        request.body,
+      )
       return reply.status(204).send(null)
     },
   )
@@ -32,7 +48,15 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServic
     '/network-performance',
     { config, bodyLimit, schema: { tags, summary: 'Connection quality', body: networkRecord, response } },
     async (request, reply) => {
-      await telemetry.record('network', request, request.body)
+      await telemetry.record(
+        'network',
+        {
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+          requestId: request.id,
+        },
+        request.body,
+      )
       return reply.status(204).send(null)
     },
   )
