@@ -254,9 +254,7 @@ export async function buildApp({
   eventLog.register(realtimeConsumer(notifier))
   eventLog.register(dailyTotalsConsumer())
   const ledger = new Ledger(db, () => events.committed())
-  const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000, () =>
-    clock.now(),
-  )
+  const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000, clock)
   accounts.beforeSignIn = (userId, request) => limits.checkSignIn(userId, request.locale)
   const verification = new VerificationService(
     db,
