@@ -139,7 +139,9 @@ export const playerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await gdpr.request(request)
+      await gdpr.request(request.requireUser(), request.session?.id ?? null, {
+        publicOrigin: request.publicOrigin,
+      })
       return reply.status(202).send({ status: 'accepted' as const })
     },
   )
