@@ -112,9 +112,7 @@ export async function createServices({
     clock,
   )
 
-  const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000, () =>
-    clock.now(),
-  )
+  const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000, clock)
   const verification = new VerificationService(
     db,
     createDocumentStorage(config),

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts'
 import { deriveSecret } from '../../lib/derive-secret.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
+import { CaptchaRepository } from './repository.ts'
 
 /** A challenge is valid this long; its expiry is inside the signed parameters. */
 export const CHALLENGE_TTL_MS = 10 * 60_000
@@ -67,12 +68,14 @@ export class CaptchaService {
   readonly config: CaptchaConfig
   private hmacKey: string
   private keySignatureKey: string
+  private repo: CaptchaRepository
 
   constructor(
-    private db: Database,
+    db: Database,
     private options: CaptchaOptions,
     private clock: Clock,
   ) {
+    this.repo = new CaptchaRepository(db)
     this.hmacKey = deriveSecret(options.sessionSecret, 'aurum/captcha-challenge')
     this.keySignatureKey = deriveSecret(options.sessionSecret, 'aurum/captcha-key-signature')
     // A public, stable name of this install's captcha: a hash of the key, which it does not reveal.
@@ -139,18 +142,16 @@ export class CaptchaService {
     if (result.expired) throw this.error('captcha_expired', locale)
     if (!result.verified) throw this.error('captcha_invalid', locale)
     // The signature names the challenge; the primary key lets only the first request through.
-    const rows = await this.db.query(
-      `INSERT INTO captcha_solutions (signature, expires_at) VALUES ($1, to_timestamp($2))
-       ON CONFLICT (signature) DO NOTHING RETURNING signature`,
-      [payload.challenge.signature, payload.challenge.parameters.expiresAt],
+    const first = await this.repo.insertSolution(
+      payload.challenge.signature,
+      payload.challenge.parameters.expiresAt,
     )
-    if (rows.length === 0) throw this.error('captcha_invalid', locale)
+    if (!first) throw this.error('captcha_invalid', locale)
   }
 
   /** Forgets solutions whose challenges have expired: they are refused by their expiry anyway. */
   async prune(now = this.clock.now()): Promise<number> {
-    const rows = await this.db.query('DELETE FROM captcha_solutions WHERE expires_at < $1 RETURNING 1', [now])
-    return rows.length
+    return this.repo.deleteExpired(now)
   }
 
   private error(code: 'captcha_required' | 'captcha_invalid' | 'captcha_expired', locale: Locale) {

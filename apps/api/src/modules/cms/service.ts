@@ -1,4 +1,3 @@
-import { asc, eq, inArray } from 'drizzle-orm'
 import {
   localeFallbacks,
   type CmsFile,
@@ -8,16 +7,9 @@ import {
   type PageConfig,
 } from '@aurum/shared'
 import type { Database } from '../../db/client.ts'
-import {
-  cmsFileTranslations,
-  cmsFiles,
-  cmsPageTranslations,
-  cmsPages,
-  cmsSnippetTranslations,
-  cmsSnippets,
-} from '../../db/schema.ts'
 import { ExpiringCache } from '../../lib/cache.ts'
 import type { CacheBus } from '../../lib/cache-bus.ts'
+import { CmsRepository, type PageTranslationRow } from './repository.ts'
 
 /** Pages in this category carry SEO meta for an app route; they are not static pages. */
 const SEO_CATEGORY = 'seo'
@@ -56,13 +48,7 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 /** What an operator may change of a page in one language. */
-export interface PageTranslationChange {
-  title: string
-  content: string
-  description?: string
-  keywords?: string
-  json?: string
-}
+export type PageTranslationChange = PageTranslationRow
 
 /** The cache key prefix of one page in every language (a slug may hold any character but `%`-escapes). */
 const pageKey = (path: string) => `page:${encodeURIComponent(path)}:`
@@ -74,11 +60,13 @@ const pageKey = (path: string) => `page:${encodeURIComponent(path)}:`
  */
 export class CmsService {
   private cache = new ExpiringCache(60_000, 1000)
+  private repo: CmsRepository
 
   constructor(
     private db: Database,
     private caches: CacheBus,
   ) {
+    this.repo = new CmsRepository(db)
     caches.subscribe((message) => {
       if (message.scope === 'cms') this.cache.drop(message.keys)
     })
@@ -93,21 +81,11 @@ export class CmsService {
     change: { published?: boolean; translations?: Partial<Record<Locale, PageTranslationChange>> },
   ): Promise<boolean> {
     const found = await this.db.transaction(async (tx) => {
-      const [page] = await tx.query<{ id: number }>(
-        `UPDATE cms_pages SET published = coalesce($2, published), updated_at = now()
-         WHERE slug = $1 RETURNING id`,
-        [path, change.published ?? null],
-      )
-      if (!page) return false
+      const pageId = await this.repo.updatePage(tx, path, change.published ?? null)
+      if (pageId === undefined) return false
       for (const [locale, t] of Object.entries(change.translations ?? {})) {
         if (!t) continue
-        await tx.query(
-          `INSERT INTO cms_page_translations (page_id, locale, title, content, description, keywords, json)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT (page_id, locale) DO UPDATE SET title = excluded.title, content = excluded.content,
-             description = excluded.description, keywords = excluded.keywords, json = excluded.json`,
-          [page.id, locale, t.title, t.content, t.description ?? '', t.keywords ?? '', t.json ?? ''],
-        )
+        await this.repo.upsertPageTranslation(tx, pageId, locale, t)
       }
       return true
     })
@@ -119,15 +97,10 @@ export class CmsService {
   /** Writes a snippet's text in the languages given. False when there is no such snippet. */
   async updateSnippet(id: string, contents: Partial<Record<Locale, string>>): Promise<boolean> {
     const found = await this.db.transaction(async (tx) => {
-      const [snippet] = await tx.query('SELECT 1 FROM cms_snippets WHERE id = $1', [id])
-      if (!snippet) return false
+      if (!(await this.repo.snippetExists(tx, id))) return false
       for (const [locale, content] of Object.entries(contents)) {
         if (content === undefined) continue
-        await tx.query(
-          `INSERT INTO cms_snippet_translations (snippet_id, locale, content) VALUES ($1, $2, $3)
-           ON CONFLICT (snippet_id, locale) DO UPDATE SET content = excluded.content`,
-          [id, locale, content],
-        )
+        await this.repo.upsertSnippetTranslation(tx, id, locale, content)
       }
       return true
     })
@@ -141,15 +114,10 @@ export class CmsService {
    */
   async updateFile(id: string, descriptions: Partial<Record<Locale, string>>): Promise<boolean> {
     const found = await this.db.transaction(async (tx) => {
-      const [file] = await tx.query('SELECT 1 FROM cms_files WHERE id = $1', [id])
-      if (!file) return false
+      if (!(await this.repo.fileExists(tx, id))) return false
       for (const [locale, description] of Object.entries(descriptions)) {
         if (description === undefined) continue
-        await tx.query(
-          `INSERT INTO cms_file_translations (file_id, locale, description) VALUES ($1, $2, $3)
-           ON CONFLICT (file_id, locale) DO UPDATE SET description = excluded.description`,
-          [id, locale, description],
-        )
+        await this.repo.upsertFileTranslation(tx, id, locale, description)
       }
       return true
     })
@@ -160,29 +128,10 @@ export class CmsService {
   /** The tree of static pages, for routing and the footer. */
   pages(locale: Locale): Promise<PageConfig[]> {
     return this.cache.get(`pages:${locale}`, async () => {
-      const pages = await this.db.orm
-        .select()
-        .from(cmsPages)
-        .where(eq(cmsPages.published, true))
-        .orderBy(asc(cmsPages.position), asc(cmsPages.id))
+      const pages = await this.repo.publishedPages()
       const visible = pages.filter((p) => !p.categories.includes(SEO_CATEGORY))
       if (!visible.length) return []
-      const translations = groupBy(
-        await this.db.orm
-          .select({
-            pageId: cmsPageTranslations.pageId,
-            locale: cmsPageTranslations.locale,
-            title: cmsPageTranslations.title,
-          })
-          .from(cmsPageTranslations)
-          .where(
-            inArray(
-              cmsPageTranslations.pageId,
-              visible.map((p) => p.id),
-            ),
-          ),
-        (t) => t.pageId,
-      )
+      const translations = groupBy(await this.repo.pageTitles(visible.map((p) => p.id)), (t) => t.pageId)
       const nodes = new Map<number, PageConfig>()
       for (const p of visible) {
         const title = pick(translations.get(p.id) ?? [], locale)?.title
@@ -210,12 +159,9 @@ export class CmsService {
   /** One page by path (the slug, which may contain slashes); `undefined` when there is none. */
   page(path: string, locale: Locale): Promise<CmsPage | undefined> {
     return this.cache.get(`${pageKey(path)}${locale}`, async () => {
-      const [page] = await this.db.orm.select().from(cmsPages).where(eq(cmsPages.slug, path))
+      const page = await this.repo.findPageBySlug(path)
       if (!page || !page.published) return undefined
-      const rows = await this.db.orm
-        .select()
-        .from(cmsPageTranslations)
-        .where(eq(cmsPageTranslations.pageId, page.id))
+      const rows = await this.repo.pageTranslations(page.id)
       const t = page.categories.includes(SEO_CATEGORY) ? pickSameLanguage(rows, locale) : pick(rows, locale)
       if (!t) return undefined
       return {
@@ -238,11 +184,8 @@ export class CmsService {
 
   snippets(locale: Locale): Promise<CmsSnippet[]> {
     return this.cache.get(`snippets:${locale}`, async () => {
-      const snippets = await this.db.orm.select().from(cmsSnippets).orderBy(asc(cmsSnippets.id))
-      const translations = groupBy(
-        await this.db.orm.select().from(cmsSnippetTranslations),
-        (t) => t.snippetId,
-      )
+      const snippets = await this.repo.snippets()
+      const translations = groupBy(await this.repo.snippetTranslations(), (t) => t.snippetId)
       return snippets.flatMap((s) => {
         const t = pick(translations.get(s.id) ?? [], locale)
         return t ? [{ id: s.id, content: t.content, categories: s.categories }] : []
@@ -252,8 +195,8 @@ export class CmsService {
 
   files(locale: Locale): Promise<CmsFile[]> {
     return this.cache.get(`files:${locale}`, async () => {
-      const files = await this.db.orm.select().from(cmsFiles).orderBy(asc(cmsFiles.position))
-      const translations = groupBy(await this.db.orm.select().from(cmsFileTranslations), (t) => t.fileId)
+      const files = await this.repo.files()
+      const translations = groupBy(await this.repo.fileTranslations(), (t) => t.fileId)
       return files.map((f) => ({
         id: f.id,
         url: f.url,

@@ -24,7 +24,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
       },
     },
     async (request, reply) => {
-      const id = await contact.submit(request.body.contact, request)
+      const id = await contact.submit(request.body.contact, request.ctx)
       return reply.status(201).send({ id, status: 'received' as const })
     },
   )

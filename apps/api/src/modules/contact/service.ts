@@ -1,7 +1,8 @@
 import { defineJob, type JobDefinition, type JobQueue } from '@aurum/db'
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Database } from '../../db/client.ts'
+import type { Logger, RequestContext } from '../../lib/context.ts'
 import type { Mailer } from '../../lib/mailer.ts'
+import { ContactRepository } from './repository.ts'
 
 /** The job that e-mails one stored contact message to support (payload: its id and the request's). */
 export const CONTACT_DELIVERY_JOB = 'contact.deliver'
@@ -12,34 +13,38 @@ interface ContactDelivery {
 }
 
 export class ContactService {
+  private repo: ContactRepository
+
   constructor(
     private db: Database,
     private mailer: Mailer,
     private supportEmail: string,
     private jobs: JobQueue,
-    private log: FastifyBaseLogger,
-  ) {}
+    private log: Logger,
+  ) {
+    this.repo = new ContactRepository(db)
+  }
 
   /**
    * Stores the message, so it is never lost when mail fails, with the job that e-mails it to
    * support (retried with backoff while the SMTP server refuses), which starts after the commit.
    */
-  async submit(message: { email: string; content: string }, request: FastifyRequest): Promise<number> {
+  async submit(
+    message: { email: string; content: string },
+    ctx: Pick<RequestContext, 'ip' | 'userAgent' | 'locale' | 'requestId'>,
+  ): Promise<number> {
     const id = await this.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: bigint }>(
-        `INSERT INTO contact_messages (email, content, locale, remote_addr, user_agent)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [
-          message.email,
-          message.content,
-          request.locale,
-          request.ip,
-          request.headers['user-agent']?.slice(0, 512) ?? null,
-        ],
-      )
-      const id = row!.id.toString()
+      const id = (
+        await this.repo.insertMessage(tx, {
+          email: message.email,
+          content: message.content,
+          locale: ctx.locale,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+        })
+      ).toString()
       if (this.mailer.enabled) {
-        const delivery: ContactDelivery = { id, requestId: request.id }
+        const delivery: ContactDelivery = { id, requestId: ctx.requestId }
         await this.jobs.enqueue(tx, CONTACT_DELIVERY_JOB, delivery, { key: id })
       }
       return id
@@ -55,15 +60,7 @@ export class ContactService {
       maxAttempts: 40,
       backoffMs: 30_000,
       run: async ({ payload, clock }) => {
-        const [row] = await this.db.query<{
-          email: string
-          content: string
-          locale: string
-          remote_addr: string
-        }>(
-          'SELECT email, content, locale, remote_addr FROM contact_messages WHERE id = $1 AND emailed_at IS NULL',
-          [payload.id],
-        )
+        const row = await this.repo.findUnsent(payload.id)
         if (!row) return
         try {
           await this.mailer.send({
@@ -76,10 +73,7 @@ export class ContactService {
           this.log.warn({ err, contactMessageId: payload.id }, 'contact message e-mail failed: retried later')
           throw err
         }
-        await this.db.query(
-          'UPDATE contact_messages SET emailed_at = $2 WHERE id = $1 AND emailed_at IS NULL',
-          [payload.id, clock.now()],
-        )
+        await this.repo.markEmailed(payload.id, clock.now())
       },
     })
   }

@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm'
 import {
   DEFAULT_CURRENCY,
   LOCALES,
@@ -12,16 +11,9 @@ import {
   type StatusInfo,
 } from '@aurum/shared'
 import type { Database } from '../../db/client.ts'
-import {
-  countries,
-  cryptoExchangeRates,
-  currencies,
-  locales,
-  projectSettings,
-  statuses,
-} from '../../db/schema.ts'
 import { ExpiringCache } from '../../lib/cache.ts'
 import type { CacheBus } from '../../lib/cache-bus.ts'
+import { InfoRepository } from './repository.ts'
 
 const STATUS_TITLES: Record<string, string> = {
   bronze: 'Bronze',
@@ -38,11 +30,10 @@ const STATUS_TITLES: Record<string, string> = {
  */
 export class InfoService {
   private cache = new ExpiringCache(60_000, 200)
+  private repo: InfoRepository
 
-  constructor(
-    private db: Database,
-    caches: CacheBus,
-  ) {
+  constructor(db: Database, caches: CacheBus) {
+    this.repo = new InfoRepository(db)
     caches.subscribe((message) => {
       if (message.scope === 'info') this.cache.drop(message.keys)
     })
@@ -50,7 +41,7 @@ export class InfoService {
 
   currencies(): Promise<CurrencyInfo[]> {
     return this.cache.get('currencies', async () => {
-      const rows = await this.db.orm.select().from(currencies).orderBy(asc(currencies.position))
+      const rows = await this.repo.currencies()
       return rows.map((c) => ({
         code: c.code,
         symbol: c.symbol,
@@ -65,7 +56,7 @@ export class InfoService {
   /** Country names come from ICU in the request's language, so every language has them. */
   countries(locale: Locale): Promise<CountryInfo[]> {
     return this.cache.get(`countries:${locale}`, async () => {
-      const rows = await this.db.orm.select().from(countries)
+      const rows = await this.repo.countries()
       const names = new Intl.DisplayNames([locale, 'en'], { type: 'region' })
       const collator = new Intl.Collator(locale)
       return rows
@@ -75,20 +66,12 @@ export class InfoService {
   }
 
   async knownCountry(code: string): Promise<boolean> {
-    const rows = await this.db.orm
-      .select({ code: countries.code })
-      .from(countries)
-      .where(eq(countries.code, code))
-    return rows.length > 0
+    return this.repo.countryExists(code)
   }
 
   locales(locale: Locale, country: string | undefined): Promise<LocaleInfo[]> {
     return this.cache.get(`locales:${locale}:${country ?? ''}`, async () => {
-      const rows = await this.db.orm
-        .select()
-        .from(locales)
-        .where(eq(locales.enabled, true))
-        .orderBy(asc(locales.position))
+      const rows = await this.repo.enabledLocales()
       const names = new Intl.DisplayNames([locale, 'en'], { type: 'language' })
       const fallback = defaultLocaleFor(country)
       return rows
@@ -104,7 +87,7 @@ export class InfoService {
 
   statuses(): Promise<StatusInfo[]> {
     return this.cache.get('statuses', async () => {
-      const rows = await this.db.orm.select().from(statuses).orderBy(asc(statuses.position))
+      const rows = await this.repo.statuses()
       return rows.map((s) => ({
         id: String(s.id),
         name: STATUS_TITLES[s.name] ?? s.name,
@@ -126,7 +109,7 @@ export class InfoService {
 
   cryptoExchangeRates(): Promise<CryptoExchangeRates> {
     return this.cache.get('crypto-rates', async () => {
-      const rows = await this.db.orm.select().from(cryptoExchangeRates)
+      const rows = await this.repo.cryptoExchangeRates()
       const result: CryptoExchangeRates = {}
       for (const r of rows) {
         const rate = Number(r.exchangeRate)
@@ -144,7 +127,7 @@ export class InfoService {
   /** Project settings from the database; the route adds the captcha config from the environment. */
   project(supportEmail: string): Promise<Omit<ProjectInfo, 'captcha' | 'responsible_gambling'>> {
     return this.cache.get('project', async () => {
-      const rows = await this.db.orm.select().from(projectSettings)
+      const rows = await this.repo.projectSettings()
       const s = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, unknown>
       const text = (key: string, fallback: string) => (typeof s[key] === 'string' ? s[key] : fallback)
       const features = (s.features ?? {}) as ProjectInfo['features']

@@ -11,13 +11,12 @@ import {
   remaining,
   requestChange,
   settle,
-  type LimitAmounts,
   type LimitLifetime,
   type LimitPeriod,
   type LimitRecord,
-  type LimitType,
   type Locale,
 } from '@aurum/shared'
+import type { Clock } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
@@ -25,6 +24,7 @@ import type { MailService } from '../../lib/mail.ts'
 import type { EventOutbox } from '../../events/outbox.ts'
 import { SESSION_IDLE_MS, SessionLimitError, WalletError, type PlayGuard } from '../games/index.ts'
 import type { UserLimit } from '@aurum/shared/contracts/limits'
+import { LimitsRepository, type LimitRow } from './repository.ts'
 
 /** A limit as the client reads it (IUserLimit, api-shapes §6.5), with what waits to take effect. */
 export type { UserLimit }
@@ -53,25 +53,6 @@ const MINUTES = 'minutes'
 export const isExclusionInput = (input: { type: string }): input is ExclusionInput =>
   input.type === 'coolingoff' || input.type === 'selfexclusion'
 
-interface LimitRow {
-  id: bigint
-  user_id: bigint
-  type: LimitType
-  period: LimitPeriod | null
-  amounts: LimitAmounts
-  lifetime: LimitLifetime | null
-  ends_at: Date | null
-  anchor: Date
-  pending: { period: LimitPeriod; amounts: LimitAmounts } | null
-  pending_removal: boolean
-  requested_at: Date | null
-  confirmed_at: Date | null
-  created_at: Date
-}
-
-const COLUMNS = `id, user_id, type, period, amounts, lifetime, ends_at, anchor, pending, pending_removal, requested_at,
-  confirmed_at, created_at`
-
 const toRecord = (r: LimitRow): LimitRecord => ({
   type: r.type,
   period: r.period,
@@ -95,35 +76,34 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
  * counted one after another and never together exceed a limit.
  */
 export class LimitsService {
+  private repo: LimitsRepository
+
   constructor(
     private db: Database,
     private mail: MailService,
     /** `limit.reached` goes there when a limit stops a player's play (the game frames close). */
     private events: EventOutbox,
     private delayMs: number,
-    private now: () => Date = () => new Date(),
-  ) {}
+    /** Every decision of time (settling, periods, exclusions, confirmations) reads this clock. */
+    private clock: Clock,
+  ) {
+    this.repo = new LimitsRepository(db)
+  }
 
   /** The player's limits in force, settled to now (waiting changes applied or dropped as due). */
   private async rows(
     db: Executor,
     userId: bigint,
-    lock: string = '',
+    forUpdate = false,
   ): Promise<Array<{ row: LimitRow; limit: LimitRecord }>> {
-    const rows = await db.query<LimitRow>(
-      `SELECT ${COLUMNS} FROM user_limits WHERE user_id = $1 AND removed_at IS NULL ORDER BY id ${lock}`,
-      [userId.toString()],
-    )
-    const now = this.now()
+    const rows = await this.repo.findLive(db, userId, forUpdate)
+    const now = this.clock.now()
     const live: Array<{ row: LimitRow; limit: LimitRecord }> = []
     for (const row of rows) {
       const before = toRecord(row)
       const after = settle(before, now, this.delayMs)
       if (after === null) {
-        await db.query('UPDATE user_limits SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL', [
-          row.id.toString(),
-          now,
-        ])
+        await this.repo.markRemoved(db, row.id, now)
         continue
       }
       if (after !== before) await this.store(db, row.id, after, null)
@@ -133,53 +113,23 @@ export class LimitsService {
   }
 
   private async store(db: Executor, id: bigint, limit: LimitRecord, tokenHash: string | null | undefined) {
-    await db.query(
-      `UPDATE user_limits SET period = $2, amounts = $3, lifetime = $4, ends_at = $5, anchor = $6, pending = $7,
-         pending_removal = $8, requested_at = $9, confirmed_at = $10,
-         confirm_token_hash = CASE WHEN $11::boolean THEN $12 ELSE confirm_token_hash END
-       WHERE id = $1`,
-      [
-        id.toString(),
-        limit.period,
-        JSON.stringify(limit.amounts),
-        limit.lifetime,
-        limit.endsAt,
-        limit.anchor,
-        limit.pending ? JSON.stringify(limit.pending) : null,
-        limit.pendingRemoval,
-        limit.requestedAt,
-        limit.confirmedAt,
-        tokenHash !== undefined,
-        tokenHash ?? null,
-      ],
-    )
+    await this.repo.update(db, id, limit, tokenHash)
   }
 
   /** What a limit counted so far in the period `now` falls in, per currency. */
   private async currentValue(db: Executor, userId: bigint, limit: LimitRecord, currency: string) {
     if (!limit.period) return { value: 0n, until: null }
-    const { start, end } = periodWindow(limit.period, limit.anchor, this.now())
-    const args = [userId.toString(), currency, start, end]
+    const { start, end } = periodWindow(limit.period, limit.anchor, this.clock.now())
     let value: bigint
     if (limit.type === 'session') {
       value = BigInt(Math.floor((await this.playedSeconds(db, userId, start, end)) / 60))
     } else if (limit.type === 'deposit') {
       // Deposits under way count too: two at once never pass a limit together.
-      const [row] = await db.query<{ v: bigint }>(
-        `SELECT coalesce(sum(amount_cents), 0)::int8 AS v FROM payments
-         WHERE user_id = $1 AND currency = $2 AND action = 'deposit' AND state IN ('processing', 'pending', 'succeeded')
-           AND created_at >= $3 AND created_at < $4`,
-        args,
-      )
-      value = row!.v
+      value = await this.repo.sumDeposits(db, userId, currency, start, end)
     } else {
-      const [row] = await db.query<{ bets: bigint; wins: bigint }>(
-        `SELECT coalesce(sum(total_bets), 0)::int8 AS bets, coalesce(sum(total_wins), 0)::int8 AS wins FROM game_rounds
-         WHERE user_id = $1 AND currency = $2 AND created_at >= $3 AND created_at < $4`,
-        args,
-      )
+      const row = await this.repo.sumRounds(db, userId, currency, start, end)
       // A loss limit counts what was lost net of wins, never below zero.
-      value = limit.type === 'wager' ? row!.bets : row!.bets > row!.wins ? row!.bets - row!.wins : 0n
+      value = limit.type === 'wager' ? row.bets : row.bets > row.wins ? row.bets - row.wins : 0n
     }
     return { value, until: end }
   }
@@ -190,16 +140,14 @@ export class LimitsService {
    * twice, as two clocks would.
    */
   private async playedSeconds(db: Executor, userId: bigint, start: Date, end: Date): Promise<number> {
-    const now = this.now()
-    const [row] = await db.query<{ seconds: number | string | null }>(
-      `SELECT coalesce(sum(greatest(0, extract(epoch FROM
-           least(CASE WHEN closed_at IS NULL AND last_seen_at > $4::timestamptz - $5::interval THEN $4::timestamptz
-                      ELSE least(last_seen_at, coalesce(closed_at, last_seen_at)) END, $3::timestamptz)
-           - greatest(created_at, $2::timestamptz)))), 0)::float8 AS seconds
-       FROM game_sessions WHERE user_id = $1 AND created_at < $3 AND created_at <= $4 AND last_seen_at > $2`,
-      [userId.toString(), start, end, now, `${SESSION_IDLE_MS} milliseconds`],
+    return this.repo.playedSeconds(
+      db,
+      userId,
+      start,
+      end,
+      this.clock.now(),
+      `${SESSION_IDLE_MS} milliseconds`,
     )
-    return Number(row?.seconds ?? 0)
   }
 
   async list(userId: bigint): Promise<UserLimit[]> {
@@ -274,7 +222,7 @@ export class LimitsService {
    * e-mailed confirmation and the delay). An exclusion can only be lengthened.
    */
   async set(userId: bigint, input: LimitInput, locale: Locale, origin: string): Promise<void> {
-    const now = this.now()
+    const now = this.clock.now()
     const proposed = isExclusionInput(input)
       ? { type: input.type, lifetime: input.period }
       : {
@@ -287,18 +235,14 @@ export class LimitsService {
         }
     const period = isExclusionInput(input) ? null : input.period
     const mail = await this.db.transaction(async (tx) => {
-      const found = (await this.rows(tx, userId, 'FOR UPDATE')).find(
+      const found = (await this.rows(tx, userId, true)).find(
         ({ limit }) => limit.type === input.type && (isExclusion(limit.type) || limit.period === period),
       )
       const change = requestChange(found?.limit ?? null, proposed, now)
       if (change.kind === 'refused') throw new AppError(change.reason, 422)
       if (change.kind === 'created') {
         const l = change.limit
-        await tx.query(
-          `INSERT INTO user_limits (user_id, type, period, amounts, lifetime, ends_at, anchor, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-          [userId.toString(), l.type, l.period, JSON.stringify(l.amounts), l.lifetime, l.endsAt, now],
-        )
+        await this.repo.insert(tx, userId, l, now)
         await this.excluded(tx, userId, l)
         return null
       }
@@ -316,9 +260,9 @@ export class LimitsService {
   /** DELETE /api/user_limits/{id}: a removal waits for the confirmation and the delay; exclusions stay. */
   async remove(userId: bigint, id: bigint, locale: Locale, origin: string): Promise<void> {
     const mail = await this.db.transaction(async (tx) => {
-      const found = (await this.rows(tx, userId, 'FOR UPDATE')).find(({ row }) => row.id === id)
+      const found = (await this.rows(tx, userId, true)).find(({ row }) => row.id === id)
       if (!found) throw new AppError('not_found', 404)
-      const change = requestChange(found.limit, null, this.now())
+      const change = requestChange(found.limit, null, this.clock.now())
       if (change.kind === 'refused') throw new AppError(change.reason, 422)
       return this.askConfirmation(tx, userId, id, change.limit, locale, origin)
     })
@@ -328,10 +272,7 @@ export class LimitsService {
   /** An exclusion begun or lengthened ends the player's open games, now and in every open tab. */
   private async excluded(tx: Executor, userId: bigint, limit: LimitRecord): Promise<void> {
     if (!isExclusion(limit.type)) return
-    await tx.query('UPDATE game_sessions SET closed_at = $2 WHERE user_id = $1 AND closed_at IS NULL', [
-      userId.toString(),
-      this.now(),
-    ])
+    await this.repo.closeGameSessions(tx, userId, this.clock.now())
     await this.events.emit(tx, 'limit.reached', userId, this.notice(limit, null, limit.endsAt))
   }
 
@@ -354,10 +295,7 @@ export class LimitsService {
   ): Promise<Parameters<MailService['send']>[0]> {
     const token = crypto.randomBytes(32).toString('base64url')
     await this.store(tx, id, limit, hashToken(token))
-    const [user] = await tx.query<{ email: string; language: Locale }>(
-      'SELECT email, language FROM users WHERE id = $1',
-      [userId.toString()],
-    )
+    const user = await this.repo.findUser(tx, userId)
     const lang = user?.language ?? locale
     const name = t(lang, `api.limits.names.${limit.type}`)
     const change = limit.pendingRemoval
@@ -390,11 +328,8 @@ export class LimitsService {
   /** POST /api/user_limits/confirm: the e-mailed link; the change takes effect once its delay has passed. */
   async confirm(token: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [row] = await tx.query<LimitRow>(
-        `SELECT ${COLUMNS} FROM user_limits WHERE confirm_token_hash = $1 AND removed_at IS NULL FOR UPDATE`,
-        [hashToken(token)],
-      )
-      const now = this.now()
+      const row = await this.repo.lockByTokenHash(tx, hashToken(token))
+      const now = this.clock.now()
       const limit = row ? toRecord(row) : null
       const lapse = limit ? confirmUntil(limit) : null
       if (!row || !limit || !lapse || lapse.getTime() <= now.getTime())
@@ -402,10 +337,7 @@ export class LimitsService {
       const confirmed = confirmChange(limit, now)
       const after = settle(confirmed, now, this.delayMs)
       if (after === null) {
-        await tx.query('UPDATE user_limits SET removed_at = $2, confirm_token_hash = NULL WHERE id = $1', [
-          row.id.toString(),
-          now,
-        ])
+        await this.repo.markRemovedClearingToken(tx, row.id, now)
       } else {
         await this.store(tx, row.id, after, null)
       }
@@ -426,7 +358,7 @@ export class LimitsService {
     amount: bigint,
     locale: Locale,
   ): Promise<void> {
-    const limits = await this.rows(tx, userId, 'FOR UPDATE')
+    const limits = await this.rows(tx, userId, true)
     this.refuseExcluded(
       limits.map((l) => l.limit),
       locale,
@@ -482,7 +414,7 @@ export class LimitsService {
     bet: { userId: bigint; currency: string; amountCents: bigint },
   ): Promise<void> {
     const { userId, currency, amountCents } = bet
-    const limits = await this.rows(tx, userId, 'FOR UPDATE')
+    const limits = await this.rows(tx, userId, true)
     const exclusion = limits.find(({ limit }) => isExclusion(limit.type))?.limit
     if (exclusion) {
       this.reached(userId, this.notice(exclusion, null, exclusion.endsAt))
@@ -492,7 +424,7 @@ export class LimitsService {
       if (limit.type === 'session') {
         const cap = limit.amounts[MINUTES]
         if (cap === undefined) continue
-        const { start, end } = periodWindow(limit.period!, limit.anchor, this.now())
+        const { start, end } = periodWindow(limit.period!, limit.anchor, this.clock.now())
         if ((await this.playedSeconds(tx, userId, start, end)) < cap * 60) continue
         this.reached(userId, this.notice(limit, null, end))
         throw new SessionLimitError()

@@ -139,7 +139,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await gdpr.request(request)
+      await gdpr.request(request.requireUser(), request.session?.id ?? null, request.ctx)
       return reply.status(202).send({ status: 'accepted' as const })
     },
   )

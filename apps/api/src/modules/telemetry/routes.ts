@@ -16,7 +16,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServic
     '/log',
     { config, bodyLimit, schema: { tags, summary: 'Client log record', body: logRecord, response } },
     async (request, reply) => {
-      await telemetry.record('log', request, request.body)
+      await telemetry.record('log', request.ctx, request.body)
       return reply.status(204).send(null)
     },
   )
@@ -24,7 +24,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServic
     '/performance',
     { config, bodyLimit, schema: { tags, summary: 'Page-load timings', body: performanceRecord, response } },
     async (request, reply) => {
-      await telemetry.record('performance', request, request.body)
+      await telemetry.record('performance', request.ctx, request.body)
       return reply.status(204).send(null)
     },
   )
@@ -32,7 +32,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServic
     '/network-performance',
     { config, bodyLimit, schema: { tags, summary: 'Connection quality', body: networkRecord, response } },
     async (request, reply) => {
-      await telemetry.record('network', request, request.body)
+      await telemetry.record('network', request.ctx, request.body)
       return reply.status(204).send(null)
     },
   )

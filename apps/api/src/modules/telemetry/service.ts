@@ -1,35 +1,40 @@
-import { lt } from 'drizzle-orm'
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Clock } from '@aurum/db'
 import type { Database } from '../../db/client.ts'
-import { clientEvents } from '../../db/schema.ts'
+import type { Logger, RequestContext } from '../../lib/context.ts'
+import { TelemetryRepository } from './repository.ts'
 
 export type ClientEventKind = 'log' | 'performance' | 'network'
 
 /** Client telemetry: written as structured logs and kept in `client_events` for the retention period. */
 export class TelemetryService {
+  private repo: TelemetryRepository
+
   constructor(
-    private db: Database,
-    private log: FastifyBaseLogger,
+    db: Database,
+    private log: Logger,
     private retentionDays: number,
     private clock: Clock,
-  ) {}
+  ) {
+    this.repo = new TelemetryRepository(db)
+  }
 
   async record(
     kind: ClientEventKind,
-    request: FastifyRequest,
+    ctx: Pick<RequestContext, 'ip' | 'userAgent' | 'requestId'>,
     payload: Record<string, unknown>,
   ): Promise<void> {
     // The address the client claims is replaced by the one we saw.
-    const data = kind === 'log' ? { ...payload, remote_addr: request.ip } : payload
+    const data = kind === 'log' ? { ...payload, remote_addr: ctx.ip } : payload
     const level = kind === 'log' ? String(payload.level_name).toLowerCase() : 'info'
-    const logFn = level === 'error' ? this.log.error : level === 'warn' ? this.log.warn : this.log.info
-    logFn.call(this.log, { client_event: kind, reqId: request.id, data }, `client ${kind}`)
-    await this.db.orm.insert(clientEvents).values({
+    const entry = { client_event: kind, reqId: ctx.requestId, data }
+    if (level === 'error') this.log.error(entry, `client ${kind}`)
+    else if (level === 'warn') this.log.warn(entry, `client ${kind}`)
+    else this.log.info(entry, `client ${kind}`)
+    await this.repo.insertEvent({
       kind,
-      requestId: request.id,
-      remoteAddr: request.ip,
-      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+      requestId: ctx.requestId,
+      remoteAddr: ctx.ip,
+      userAgent: ctx.userAgent,
       payload: data,
       // The retention compares this stamp with the clock.
       receivedAt: this.clock.now(),
@@ -38,10 +43,6 @@ export class TelemetryService {
 
   async prune(now = this.clock.now()): Promise<number> {
     const cutoff = new Date(now.getTime() - this.retentionDays * 86_400_000)
-    const deleted = await this.db.orm
-      .delete(clientEvents)
-      .where(lt(clientEvents.receivedAt, cutoff))
-      .returning({ id: clientEvents.id })
-    return deleted.length
+    return this.repo.deleteReceivedBefore(cutoff)
   }
 }

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import type { Readable } from 'node:stream'
-import type { FastifyBaseLogger } from 'fastify'
 import {
   currencyDefinition,
   documentKinds,
@@ -10,8 +9,6 @@ import {
   formatMegabytes,
   minorToMajor,
   sanitizeFileName,
-  type DocumentContentType,
-  type DocumentStatus,
   type DocumentType,
   type Locale,
   type PlayerDocument,
@@ -19,10 +16,14 @@ import {
 } from '@aurum/shared'
 import type { Clock } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
+import type { Logger } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import type { MailService } from '../../lib/mail.ts'
+import { VerificationRepository, type DocumentRow } from './repository.ts'
 import { newStorageKey, type DocumentStorage } from './storage.ts'
+
+export type { DocumentRow }
 
 export interface VerificationSettings {
   maxBytes: number
@@ -38,32 +39,12 @@ export interface VerificationSettings {
 /** Withdrawals of the last 30 days count together, so splitting one into several does not pass the threshold. */
 export const WITHDRAWAL_WINDOW_DAYS = 30
 
-export interface DocumentRow {
-  id: bigint
-  user_id: bigint
-  document_type: DocumentType
-  description: string | null
-  file_name: string
-  content_type: DocumentContentType
-  size_bytes: bigint
-  storage_key: string
-  sha256: string
-  status: DocumentStatus
-  rejection_reason: string | null
-  reviewed_at: Date | null
-  created_at: Date
-  updated_at: Date
-}
-
 export interface UploadInput {
   documentType: DocumentType
   description: string | null
   fileName: string | undefined
   data: Buffer
 }
-
-const COLUMNS = `id, user_id, document_type, description, file_name, content_type, size_bytes, storage_key, sha256,
-  status, rejection_reason, reviewed_at, created_at, updated_at`
 
 export const toPlayerDocument = (row: DocumentRow): PlayerDocument => ({
   id: Number(row.id),
@@ -91,22 +72,23 @@ const attachmentError = (code: string, message: string, status = 422) =>
  * it needs, so reading the profile costs nothing extra.
  */
 export class VerificationService {
+  private repo: VerificationRepository
+
   constructor(
     private db: Database,
     readonly storage: DocumentStorage,
     private mail: MailService,
     readonly settings: VerificationSettings,
-    private log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+    private log: Pick<Logger, 'error' | 'warn'>,
     private clock: Clock,
-  ) {}
+  ) {
+    this.repo = new VerificationRepository(db)
+  }
 
   // ── The player's documents ───────────────────────────────────────────────────────────────
 
   async rows(userId: bigint): Promise<DocumentRow[]> {
-    return this.db.query<DocumentRow>(
-      `SELECT ${COLUMNS} FROM player_documents WHERE user_id = $1 ORDER BY id DESC`,
-      [userId.toString()],
-    )
+    return this.repo.listDocuments(userId)
   }
 
   async list(userId: bigint): Promise<PlayerDocument[]> {
@@ -114,15 +96,12 @@ export class VerificationService {
   }
 
   async status(userId: bigint): Promise<VerificationStatus> {
-    const [[user], documents] = await Promise.all([
-      this.db.query<{ verified: boolean }>('SELECT verified FROM users WHERE id = $1', [userId.toString()]),
-      this.db.query<Pick<DocumentRow, 'document_type' | 'status'>>(
-        'SELECT document_type, status FROM player_documents WHERE user_id = $1',
-        [userId.toString()],
-      ),
+    const [verified, documents] = await Promise.all([
+      this.repo.findVerified(userId),
+      this.repo.listDocumentKinds(userId),
     ])
     return {
-      verified: user?.verified ?? false,
+      verified: verified ?? false,
       kinds: documentKinds(documents),
       max_bytes: this.settings.maxBytes,
       max_waiting: this.settings.maxWaiting,
@@ -150,22 +129,18 @@ export class VerificationService {
     await this.fromStorage('put', () => this.storage.put(key, data, type))
     try {
       await this.db.transaction(async (tx) => {
-        await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId.toString()])
+        await this.repo.lockUser(tx, userId)
         await this.checkWaiting(tx, userId, locale)
-        await tx.query(
-          `INSERT INTO player_documents (user_id, document_type, description, file_name, content_type, size_bytes, storage_key, sha256)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [
-            userId.toString(),
-            input.documentType,
-            input.description,
-            sanitizeFileName(input.fileName, type),
-            type,
-            data.length,
-            key,
-            sha256,
-          ],
-        )
+        await this.repo.insertDocument(tx, {
+          userId,
+          documentType: input.documentType,
+          description: input.description,
+          fileName: sanitizeFileName(input.fileName, type),
+          contentType: type,
+          sizeBytes: data.length,
+          storageKey: key,
+          sha256,
+        })
       })
     } catch (error) {
       await this.removeFile(key)
@@ -183,11 +158,7 @@ export class VerificationService {
   }
 
   private async checkWaiting(executor: Executor, userId: bigint, locale: Locale): Promise<void> {
-    const [row] = await executor.query<{ n: bigint }>(
-      `SELECT count(*)::int8 AS n FROM player_documents WHERE user_id = $1 AND status = 'not_approved'`,
-      [userId.toString()],
-    )
-    if (Number(row!.n) >= this.settings.maxWaiting) {
+    if ((await this.repo.countWaiting(executor, userId)) >= this.settings.maxWaiting) {
       throw attachmentError(
         'documents_waiting',
         t(locale, 'validation.documents_waiting', { max: this.settings.maxWaiting }),
@@ -197,24 +168,18 @@ export class VerificationService {
 
   /** The player removes a document still waiting for review; reviewed ones stay. */
   async remove(userId: bigint, id: bigint): Promise<PlayerDocument[]> {
-    const [deleted] = await this.db.query<{ storage_key: string }>(
-      `DELETE FROM player_documents WHERE id = $1 AND user_id = $2 AND status = 'not_approved' RETURNING storage_key`,
-      [id.toString(), userId.toString()],
-    )
-    if (!deleted) {
+    const storageKey = await this.repo.deleteWaiting(userId, id)
+    if (storageKey === undefined) {
       await this.own(userId, id)
       throw new AppError('document_reviewed', 422)
     }
-    await this.removeFile(deleted.storage_key)
+    await this.removeFile(storageKey)
     return this.list(userId)
   }
 
   /** One of the player's own documents; 404 for anyone else's. */
   async own(userId: bigint, id: bigint): Promise<DocumentRow> {
-    const [row] = await this.db.query<DocumentRow>(
-      `SELECT ${COLUMNS} FROM player_documents WHERE id = $1 AND user_id = $2`,
-      [id.toString(), userId.toString()],
-    )
+    const row = await this.repo.findOwn(userId, id)
     if (!row) throw new AppError('not_found', 404)
     return row
   }
@@ -257,11 +222,7 @@ export class VerificationService {
 
   /** Documents waiting for review, oldest first, with the player's e-mail. */
   async waiting(limit = 500): Promise<Array<DocumentRow & { email: string }>> {
-    return this.db.query<DocumentRow & { email: string }>(
-      `SELECT d.*, u.email FROM player_documents d JOIN users u ON u.id = d.user_id
-       WHERE d.status = 'not_approved' ORDER BY d.id LIMIT $1`,
-      [limit],
-    )
+    return this.repo.listWaiting(limit)
   }
 
   /**
@@ -276,28 +237,19 @@ export class VerificationService {
   ): Promise<{ document: DocumentRow; verified: boolean }> {
     if (decision === 'reject' && !reason?.trim()) throw new AppError('reason_required', 422)
     const result = await this.db.transaction(async (tx) => {
-      const [document] = await tx.query<DocumentRow>(
-        `UPDATE player_documents SET status = $2, rejection_reason = $3, reviewed_at = now(), updated_at = now()
-         WHERE id = $1 AND status = 'not_approved' RETURNING ${COLUMNS}`,
-        [
-          id.toString(),
-          decision === 'approve' ? 'approved' : 'rejected',
-          decision === 'reject' ? reason!.trim() : null,
-        ],
+      const document = await this.repo.markReviewed(
+        tx,
+        id,
+        decision === 'approve' ? 'approved' : 'rejected',
+        decision === 'reject' ? reason!.trim() : null,
       )
       if (!document) {
-        const [exists] = await tx.query('SELECT 1 FROM player_documents WHERE id = $1', [id.toString()])
+        const exists = await this.repo.documentExists(tx, id)
         throw new AppError(exists ? 'document_reviewed' : 'not_found', exists ? 422 : 404)
       }
-      const [user] = await tx.query<{ verified: boolean }>(
-        `UPDATE users SET verified = true
-         WHERE id = $1 AND (verified OR (
-           EXISTS (SELECT 1 FROM player_documents WHERE user_id = $1 AND document_type = 'identity' AND status = 'approved')
-           AND EXISTS (SELECT 1 FROM player_documents WHERE user_id = $1 AND document_type = 'address' AND status = 'approved')))
-         RETURNING verified`,
-        [document.user_id.toString()],
-      )
-      return { document, verified: user?.verified ?? false }
+      // An identity and an address document approved make the player verified, in this transaction.
+      const verified = await this.repo.markVerifiedIfComplete(tx, document.user_id)
+      return { document, verified }
     })
     await this.notify(result.document, result.verified).catch((err: unknown) =>
       this.log.error({ err, documentId: id.toString() }, 'the decision e-mail could not be queued'),
@@ -306,10 +258,7 @@ export class VerificationService {
   }
 
   private async notify(document: DocumentRow, verified: boolean): Promise<void> {
-    const [user] = await this.db.query<{ email: string; language: string }>(
-      'SELECT email, language FROM users WHERE id = $1',
-      [document.user_id.toString()],
-    )
+    const user = await this.repo.findUser(document.user_id)
     if (!user) return
     const locale = user.language as Locale
     const approved = document.status === 'approved'
@@ -354,25 +303,17 @@ export class VerificationService {
     amount: bigint,
     locale: Locale,
   ): Promise<void> {
-    const [user] = await tx.query<{ verified: boolean }>(
-      'SELECT verified FROM users WHERE id = $1 FOR NO KEY UPDATE',
-      [userId.toString()],
-    )
-    if (!user || user.verified) return
+    const verified = await this.repo.lockVerified(tx, userId)
+    if (verified === undefined || verified) return
     const threshold = this.thresholdFor(currency)
     let total = amount
     if (total <= threshold) {
-      const [sum] = await tx.query<{ total: bigint }>(
-        `SELECT coalesce(sum(amount_cents), 0)::int8 AS total FROM payments
-         WHERE user_id = $1 AND action = 'cashout' AND currency = $2
-           AND state IN ('processing', 'pending', 'succeeded') AND created_at > $3`,
-        [
-          userId.toString(),
-          currency,
-          new Date(this.clock.now().getTime() - WITHDRAWAL_WINDOW_DAYS * 86_400_000),
-        ],
+      total = await this.repo.sumWithdrawalsSince(
+        tx,
+        userId,
+        currency,
+        new Date(this.clock.now().getTime() - WITHDRAWAL_WINDOW_DAYS * 86_400_000),
       )
-      total = sum!.total
     }
     if (total > threshold) {
       throw new AppError('verification_required', 403, {
