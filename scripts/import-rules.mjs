@@ -4,7 +4,8 @@
 //   through the entries their package.json `exports` declare;
 // - a workspace reaches another only by its package name (never a relative path into it), through
 //   an entry it exports, and declares it in its own package.json;
-// - a feature never imports another feature's internals (FEATURE_AREAS).
+// - a feature never imports another feature's internals (FEATURE_AREAS);
+// - layers of an api module (LAYERS): SQL only in its repository.ts, Fastify only in its route files.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { parseCircular, parseDependencyTree } from 'dpdm'
@@ -39,6 +40,27 @@ export const FEATURE_AREAS = [
       (inside === 'testing.ts' && /(\.test\.ts|\/testing\.ts)$/.test(importer)),
   },
 ]
+
+/**
+ * The layers of an api module (DESIGN.md "Layers"): route files speak HTTP (Fastify), services hold
+ * the rules and take a context, the repository holds every SQL statement. Tests and a module's
+ * testing.ts helpers are outside the rule.
+ */
+export const LAYERS = {
+  root: 'apps/api/src/modules',
+  routeFile: /(^|\/)(routes|[\w-]+-routes|callbacks|sandbox-pages)\.ts$/,
+  repositoryFile: /(^|\/)repository\.ts$/,
+  exempt: /(\.test\.ts|(^|\/)testing\.ts)$/,
+}
+/** A database call, or the start of an SQL statement in a string (comments are removed first). */
+const SQL = [
+  /\.(query|exec)\s*[<(]\s*[`'"]/,
+  /\.query\s*</,
+  /\.orm\b/,
+  /[`'"]\s*(SELECT\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s|WITH\s+\w+\s+AS\s*\()/,
+]
+const FASTIFY = /^(fastify|fastify-plugin|fastify-type-provider-zod|@fastify\/.*)$/
+const withoutComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
 
 const posix = (file) => file.split(path.sep).join('/')
 
@@ -139,12 +161,23 @@ export async function importProblems({
     const privateEntry = new Set()
     const undeclared = new Set()
     const featureInternals = new Set()
+    const layers = new Set()
     for (const [file, deps] of Object.entries(tree)) {
       const from = workspaceOf(file, workspaces)
       if (!from || posix(file).includes('node_modules/')) continue
       const feature = featureOf(file)
+      const layered = posix(file).startsWith(`${LAYERS.root}/`) && !LAYERS.exempt.test(posix(file))
+      if (layered && !LAYERS.repositoryFile.test(posix(file))) {
+        const text = withoutComments(await fs.readFile(file, 'utf8'))
+        if (SQL.some((pattern) => pattern.test(text)))
+          layers.add(`${posix(file)} runs SQL (only the module's repository.ts does)`)
+      }
       for (const dep of deps ?? []) {
         const request = dep.request
+        if (layered && FASTIFY.test(request) && !LAYERS.routeFile.test(posix(file)))
+          layers.add(
+            `${posix(file)} imports ${request} (only route files speak HTTP; services take a context)`,
+          )
         const asked = packageOf(request, workspaces)
         const to = asked?.target?.folder ?? (dep.id ? workspaceOf(dep.id, workspaces) : null)
         const line = `${posix(file)} imports ${request}`
@@ -177,6 +210,7 @@ export async function importProblems({
       privateEntry: sorted(privateEntry),
       undeclared: sorted(undeclared),
       featureInternals: sorted(featureInternals),
+      layers: sorted(layers),
     }
   } finally {
     process.chdir(previous)
@@ -192,6 +226,7 @@ export async function importReport(root) {
     ["Imports of another workspace's private files", found.privateEntry],
     ['Imports of an @aurum package the workspace does not declare', found.undeclared],
     ["Imports of another feature's internals", found.featureInternals],
+    ['Layers of an api module broken', found.layers],
   ]
   const text = sections
     .filter(([, lines]) => lines.length)

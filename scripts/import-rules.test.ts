@@ -29,7 +29,10 @@ async function fixture(extra: Record<string, string> = {}): Promise<string> {
     'apps/api/src/start.ts': "import { db } from '@aurum/db'\nexport const start = () => db\n",
     'apps/api/src/helper.ts': 'export const helper = 1\n',
     'apps/api/src/modules/wallets/service.ts': 'export const credit = () => 1\n',
-    'apps/api/src/modules/wallets/repository.ts': 'export const rows = () => []\n',
+    'apps/api/src/modules/wallets/repository.ts':
+      'export const rows = (db) => db.query<{ n: number }>(`SELECT count(*) AS n FROM wallets`)\n',
+    'apps/api/src/modules/wallets/routes.ts':
+      "import type { FastifyInstance } from 'fastify'\nimport { credit } from './service.ts'\nexport const routes = (app: FastifyInstance) => app.post('/credit', credit)\n",
     'apps/api/src/modules/wallets/testing.ts': 'export const fund = () => 1\n',
     'apps/api/src/modules/payments/service.ts':
       "import { credit } from '../wallets/service.ts'\nexport const deposit = credit\n",
@@ -127,6 +130,28 @@ describe('the import rules', () => {
       'apps/api/src/modules/payments/routes.ts imports ../wallets/repository.ts (apps/api/src/modules/wallets/repository.ts)',
       'apps/api/src/modules/payments/routes.ts imports ../wallets/testing.ts (apps/api/src/modules/wallets/testing.ts)',
       'apps/web/src/features/cashbox/routes/page.tsx imports ../../wallet/routes/wallet-page.tsx (apps/web/src/features/wallet/routes/wallet-page.tsx)',
+    ])
+  })
+
+  it("fail SQL outside an api module's repository and Fastify outside its route files", async () => {
+    const found = await problemsOf({
+      // A service that runs a statement itself, one that takes Fastify's request.
+      'apps/api/src/modules/wallets/service.ts':
+        "export const credit = (db) => db.query('UPDATE wallets SET real = real + 1 WHERE id = $1', [1])\n",
+      'apps/api/src/modules/payments/service.ts':
+        "import type { FastifyRequest } from 'fastify'\nexport const deposit = (request: FastifyRequest) => request.ip\n",
+      // A route holding a statement in a template string.
+      'apps/api/src/modules/payments/routes.ts':
+        'export const sql = `\n  INSERT INTO payments (id) VALUES ($1)`\n',
+      // Words of SQL in a comment or in prose are no statement; tests may run SQL.
+      'apps/api/src/modules/payments/fields.ts':
+        "// SELECT the card's fields\nexport const hint = 'Select a card'\n",
+      'apps/api/src/modules/payments/payments.test.ts': "export const t = (db) => db.query('SELECT 1')\n",
+    })
+    expect(found.layers).toEqual([
+      "apps/api/src/modules/payments/routes.ts runs SQL (only the module's repository.ts does)",
+      'apps/api/src/modules/payments/service.ts imports fastify (only route files speak HTTP; services take a context)',
+      "apps/api/src/modules/wallets/service.ts runs SQL (only the module's repository.ts does)",
     ])
   })
 

@@ -273,7 +273,7 @@ export async function buildApp({
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
     await app.register(devRoutes, {
-      db,
+      mail: services.mail,
       beforeRead: () => accounts.drainMailRequests(),
       clock: clock instanceof MovableClock ? clock : undefined,
     })

@@ -33,6 +33,16 @@ export const MAIL_DELIVERY_JOB = 'mail.deliver'
  * added with the row (retried with backoff while the SMTP server refuses or is away). Without
  * SMTP the outbox is the development mailbox (the `/dev/outbox` page and the tests read it).
  */
+/** An e-mail of the outbox as the development outbox shows it. */
+export interface OutboxMail {
+  id: bigint
+  to_address: string
+  subject: string
+  text_body: string
+  created_at: Date
+  sent_at: Date | null
+}
+
 export class MailService {
   constructor(
     private db: Database,
@@ -98,6 +108,16 @@ export class MailService {
     await this.db.query(
       'UPDATE email_outbox SET sent_at = $2, attempts = attempts + 1 WHERE id = $1 AND sent_at IS NULL',
       [id, now],
+    )
+  }
+
+  /** The outbox's last 100 e-mails, newest first, to one address or all (the development outbox). */
+  async recent(to: string | null): Promise<OutboxMail[]> {
+    return this.db.query<OutboxMail>(
+      `SELECT id, to_address, subject, text_body, created_at, sent_at FROM email_outbox
+        WHERE $1::text IS NULL OR lower(to_address) = lower($1)
+        ORDER BY id DESC LIMIT 100`,
+      [to],
     )
   }
 

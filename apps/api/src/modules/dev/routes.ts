@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Database } from '../../db/client.ts'
 import type { MovableClock } from '../../lib/clock.ts'
+import type { MailService } from '../../lib/mail.ts'
 
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -9,12 +9,12 @@ const linkify = (s: string) => escape(s).replace(/(https?:\/\/[^\s<]+)/g, '<a hr
 
 /** The development outbox: every e-mail the casino would have sent, newest first. Registered outside production only. */
 export const devRoutes: FastifyPluginAsyncZod<{
-  db: Database
+  mail: MailService
   /** Finishes the mail work that runs after an answer (reset and resend links), so the page shows it. */
   beforeRead?: () => Promise<void>
   /** The server's clock when a test may move it (TEST_CLOCK): POST /dev/clock is served then. */
   clock?: MovableClock
-}> = async (app, { db, beforeRead, clock }) => {
+}> = async (app, { mail, beforeRead, clock }) => {
   if (clock) {
     app.post(
       '/dev/clock',
@@ -45,19 +45,7 @@ export const devRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await beforeRead?.()
-      const rows = await db.query<{
-        id: bigint
-        to_address: string
-        subject: string
-        text_body: string
-        created_at: Date
-        sent_at: Date | null
-      }>(
-        `SELECT id, to_address, subject, text_body, created_at, sent_at FROM email_outbox
-          WHERE $1::text IS NULL OR lower(to_address) = lower($1)
-          ORDER BY id DESC LIMIT 100`,
-        [request.query.to ?? null],
-      )
+      const rows = await mail.recent(request.query.to ?? null)
       const items = rows
         .map(
           (m) =>
