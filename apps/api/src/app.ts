@@ -247,7 +247,7 @@ export async function buildApp({
   await app.register(realityCheckRoutes, { realityCheck: services.realityCheck })
   await app.register(verificationRoutes, { verification })
   await app.register(walletRoutes, { wallets })
-  await app.register(paymentRoutes, { payments, crypto: cryptoDeposits, db })
+  await app.register(paymentRoutes, { payments, crypto: cryptoDeposits })
   await app.register(callbackRoutes, { payments })
   await app.register(sandboxPageRoutes, { payments, provider: paymentProvider })
   await app.register(gameRoutes, {

@@ -1,5 +1,6 @@
 import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
+import { LedgerRepository, type LedgerPostRow } from './repository.ts'
 
 export type HouseKind =
   'house_payments' | 'house_withdrawals' | 'house_games' | 'house_bonuses' | 'house_jackpots' | 'house_fees'
@@ -68,6 +69,8 @@ export function houseShard(userId: bigint | undefined): number {
  * one round trip, and no lock held across an application round trip (docs/ARCHITECTURE.md).
  */
 export class Ledger {
+  private repo = new LedgerRepository()
+
   /** `onBalance`: told of each player wallet a posting moved, once the posting is committed (realtime). */
   constructor(
     private db: Database,
@@ -89,27 +92,19 @@ export class Ledger {
   async postWith(tx: Executor, request: PostRequest): Promise<PostResult> {
     assertBalanced(request.postings)
     const refs = request.postings.map((p) => ownerOf(p.account))
-    let rows: Array<{
-      r_transaction: bigint
-      r_replayed: boolean
-      r_account: bigint | null
-      r_amount: bigint | null
-      r_balance: bigint | null
-    }>
+    let rows: LedgerPostRow[]
     try {
-      rows = await tx.query(
-        `SELECT * FROM ledger_post($1, $2, $3, $4, $5::bigint[], $6::text[], $7::text[], $8::bigint[], $9::smallint)`,
-        [
-          request.key,
-          request.kind,
-          request.userId?.toString() ?? null,
-          JSON.stringify(request.metadata ?? {}),
-          refs.map((r) => r.owner),
-          refs.map((r) => r.kind),
-          refs.map((r) => r.currency),
-          request.postings.map((p) => p.amount.toString()),
-          houseShard(request.userId),
-        ],
+      rows = await this.repo.post(
+        tx,
+        request.key,
+        request.kind,
+        request.userId?.toString() ?? null,
+        JSON.stringify(request.metadata ?? {}),
+        refs.map((r) => r.owner),
+        refs.map((r) => r.kind),
+        refs.map((r) => r.currency),
+        request.postings.map((p) => p.amount.toString()),
+        houseShard(request.userId),
       )
     } catch (error) {
       if ((error as { code?: string }).code === 'AU001') throw new InsufficientFundsError()
@@ -138,32 +133,13 @@ export class Ledger {
    */
   async accountId(tx: Executor, ref: AccountRef, shard = 0): Promise<bigint> {
     const { owner, kind } = ownerOf(ref)
-    const conflict =
-      owner === null
-        ? '(kind, currency, shard) WHERE user_id IS NULL'
-        : '(user_id, kind, currency) WHERE user_id IS NOT NULL'
     const house = owner === null ? shard : 0
-    // Spelt out per owner (not IS NOT DISTINCT FROM) so that the lookups use the partial unique indexes.
-    const owned = (param: string) => (owner === null ? 'user_id IS NULL' : `user_id = ${param}`)
-    const [row] = await tx.query<{ id: bigint }>(
-      `WITH ins AS (
-         INSERT INTO ledger_accounts (user_id, kind, currency, shard) VALUES ($1, $2, $3, $4)
-         ON CONFLICT ${conflict} DO NOTHING RETURNING id
-       )
-       SELECT id FROM ins
-       UNION ALL
-       SELECT id FROM ledger_accounts WHERE ${owned('$1')} AND kind = $2 AND currency = $3 AND shard = $4
-       LIMIT 1`,
-      [owner, kind, ref.currency, house],
-    )
-    if (row) return row.id
+    const id = await this.repo.openAccount(tx, owner, kind, ref.currency, house)
+    if (id !== undefined) return id
     // Opened by a concurrent transaction after this statement's snapshot: it is visible to the next one.
-    const [again] = await tx.query<{ id: bigint }>(
-      `SELECT id FROM ledger_accounts WHERE ${owned('$4')} AND kind = $1 AND currency = $2 AND shard = $3`,
-      owner === null ? [kind, ref.currency, house] : [kind, ref.currency, house, owner],
-    )
-    if (!again) throw new Error(`ledger account ${kind} ${ref.currency} could not be opened`)
-    return again.id
+    const again = await this.repo.findAccount(tx, owner, kind, ref.currency, house)
+    if (again === undefined) throw new Error(`ledger account ${kind} ${ref.currency} could not be opened`)
+    return again
   }
 }
 

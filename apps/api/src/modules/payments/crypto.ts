@@ -8,7 +8,7 @@ import type { Ledger } from '../ledger/index.ts'
 import { openWallet } from '../wallets/service.ts'
 import type { EventOutbox } from '../../events/outbox.ts'
 import { creditDeposit } from './postings.ts'
-import type { PaymentRow } from './mapping.ts'
+import { PaymentsRepository } from './repository.ts'
 
 /** Confirmations before a deposit is credited, per chain (USDT is an ERC-20 token: Ethereum's). */
 export const REQUIRED_CONFIRMATIONS: Record<string, number> = {
@@ -52,6 +52,7 @@ export function depositAddress(key: string, userId: bigint, currency: string): s
 /** Crypto deposits: addresses per player and currency, and the development chain that confirms them. */
 export class CryptoDeposits {
   private key: string
+  private repo: PaymentsRepository
 
   /** `onFinished`: told of each deposit credited, once that is committed (realtime). */
   constructor(
@@ -64,22 +65,21 @@ export class CryptoDeposits {
     private events: EventOutbox,
   ) {
     this.key = deriveSecret(walletSecret, 'crypto-deposit-addresses')
+    this.repo = new PaymentsRepository(db)
   }
 
   /** GET /api/player/crypto_addresses: opens the crypto wallets and their addresses on first call. */
   async addresses(userId: bigint): Promise<Record<string, string>> {
-    const rows = await this.db.query<{ currency: string; address: string }>(
-      'SELECT currency, address FROM crypto_addresses WHERE user_id = $1',
-      [userId.toString()],
-    )
+    const rows = await this.repo.cryptoAddresses(userId)
     if (rows.length < CRYPTO_WALLET_CURRENCIES.length) {
       await this.db.transaction(async (tx) => {
         for (const currency of CRYPTO_WALLET_CURRENCIES) {
           await openWallet(tx, this.ledger, userId, currency, false)
-          await tx.query(
-            `INSERT INTO crypto_addresses (user_id, currency, address) VALUES ($1, $2, $3)
-             ON CONFLICT (user_id, currency) DO NOTHING`,
-            [userId.toString(), currency, depositAddress(this.key, userId, currency)],
+          await this.repo.insertCryptoAddress(
+            tx,
+            userId,
+            currency,
+            depositAddress(this.key, userId, currency),
           )
         }
       })
@@ -93,32 +93,22 @@ export class CryptoDeposits {
   /** A transaction seen in the mempool: a pending crypto deposit of the address's owner. */
   async receive(currency: string, address: string, amountCents: bigint) {
     return this.db.transaction(async (tx) => {
-      const [owner] = await tx.query<{ user_id: bigint }>(
-        'SELECT user_id FROM crypto_addresses WHERE address = $1 AND currency = $2',
-        [address, currency],
-      )
-      if (!owner) throw new AppError('unknown_address', 422)
+      const owner = await this.repo.cryptoAddressOwner(tx, address, currency)
+      if (owner === undefined) throw new AppError('unknown_address', 422)
       const txid = crypto.randomBytes(32).toString('hex')
-      const [payment] = await tx.query<{ id: bigint }>(
-        `INSERT INTO payments (user_id, action, method_id, currency, amount_cents, state, provider_reference, details, idempotency_key, created_at)
-         VALUES ($1, 'deposit', 'crypto', $2, $3, 'pending', $4, $5, $6, $7) RETURNING id`,
-        [
-          owner.user_id.toString(),
-          currency,
-          amountCents.toString(),
-          txid,
-          JSON.stringify({ address }),
-          `chain:${txid}`,
-          this.clock.now(),
-        ],
-      )
-      await tx.query(
-        `INSERT INTO chain_transactions (txid, currency, address, amount_cents, payment_id) VALUES ($1, $2, $3, $4, $5)`,
-        [txid, currency, address, amountCents.toString(), payment!.id.toString()],
-      )
+      const paymentId = await this.repo.insertChainDeposit(tx, {
+        userId: owner,
+        currency,
+        amount: amountCents,
+        txid,
+        address,
+        idempotencyKey: `chain:${txid}`,
+        createdAt: this.clock.now(),
+      })
+      await this.repo.insertChainTransaction(tx, txid, currency, address, amountCents, paymentId)
       return {
         txid,
-        payment_id: Number(payment!.id),
+        payment_id: Number(paymentId),
         confirmations: 0,
         required_confirmations: REQUIRED_CONFIRMATIONS[currency] ?? 6,
       }
@@ -131,28 +121,14 @@ export class CryptoDeposits {
    */
   async mine(count: number) {
     return this.db.transaction(async (tx) => {
-      const [state] = await tx.query<{ height: bigint }>(
-        'UPDATE chain_state SET height = height + $1 RETURNING height',
-        [count],
-      )
-      const height = state!.height
-      await tx.query('UPDATE chain_transactions SET block_height = $1 WHERE block_height IS NULL', [
-        (height - BigInt(count) + 1n).toString(),
-      ])
-      const waiting = await tx.query<{ payment_id: bigint; currency: string; block_height: bigint }>(
-        `SELECT c.payment_id, c.currency, c.block_height FROM chain_transactions c
-         JOIN payments p ON p.id = c.payment_id WHERE p.state = 'pending' ORDER BY c.id`,
-      )
+      const height = await this.repo.advanceChain(tx, count)
+      await this.repo.confirmMempool(tx, height - BigInt(count) + 1n)
+      const waiting = await this.repo.pendingChainDeposits(tx)
       let credited = 0
       for (const w of waiting) {
         const confirmations = Number(height - w.block_height + 1n)
         if (confirmations < (REQUIRED_CONFIRMATIONS[w.currency] ?? 6)) continue
-        const [row] = await tx.query<PaymentRow>(
-          `UPDATE payments SET state = 'succeeded', finished_at = now() WHERE id = $1 AND state = 'pending'
-           RETURNING id, user_id, action, method_id, currency, amount_cents, fee_cents, state, recallable,
-             created_at, finished_at`,
-          [w.payment_id.toString()],
-        )
+        const row = await this.repo.markChainDepositSucceeded(tx, w.payment_id)
         if (row) {
           await creditDeposit(this.ledger, tx, row)
           tx.afterCommit(() => this.events.committed())

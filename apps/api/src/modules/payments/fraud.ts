@@ -1,5 +1,5 @@
 import type { FraudPayload } from '@aurum/shared/contracts/payments'
-import type { Database } from '../../db/client.ts'
+import type { PaymentsRepository } from './repository.ts'
 
 /** Issuing country of the sandbox's test BINs (a real deployment asks a BIN database). */
 const BIN_COUNTRIES: Record<string, string> = {
@@ -25,20 +25,13 @@ const VELOCITY_RULES = [
  * Records a fraud-check payload with a simple score (0 to 100): many attempts in a short time,
  * a card issued in another country than the player's, and details that differ from the profile.
  */
-export async function scoreAndRecord(db: Database, userId: bigint, payload: FraudPayload, now: Date) {
-  const [user] = await db.query<{
-    country: string | null
-    email: string
-    first_name: string | null
-    last_name: string | null
-    recent: bigint
-  }>(
-    `SELECT country, email, first_name, last_name,
-       (SELECT count(*)::int8 FROM fraud_checks WHERE user_id = u.id
-          AND created_at > $2) AS recent
-     FROM users u WHERE id = $1`,
-    [userId.toString(), new Date(now.getTime() - VELOCITY_WINDOW_MINUTES * 60_000)],
-  )
+export async function scoreAndRecord(
+  repo: Pick<PaymentsRepository, 'fraudProfile' | 'insertFraudCheck'>,
+  userId: bigint,
+  payload: FraudPayload,
+  now: Date,
+) {
+  const user = await repo.fraudProfile(userId, new Date(now.getTime() - VELOCITY_WINDOW_MINUTES * 60_000))
   const reasons: string[] = []
   let score = 0
   const attempts = Number(user!.recent) + 1
@@ -72,9 +65,6 @@ export async function scoreAndRecord(db: Database, userId: bigint, payload: Frau
     reasons.push('holder_mismatch')
   }
   score = Math.min(score, 100)
-  await db.query(
-    'INSERT INTO fraud_checks (user_id, payload, score, reasons, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [userId.toString(), JSON.stringify(payload), score, reasons, now],
-  )
+  await repo.insertFraudCheck(userId, payload, score, reasons, now)
   return { status: 'recorded' as const, score, reasons }
 }

@@ -20,12 +20,10 @@ import {
   submitBody,
   submitResult,
 } from '@aurum/shared/contracts/payments'
-import type { Database } from '../../db/client.ts'
 import { t } from '../../lib/i18n.ts'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
 import { idParam } from '@aurum/shared/contracts/common'
 import type { CryptoDeposits } from './crypto.ts'
-import { scoreAndRecord } from './fraud.ts'
 import type { ProviderMethod } from './provider.ts'
 import type { PaymentService } from './service.ts'
 
@@ -45,8 +43,7 @@ const major = (cents: bigint, code: string) =>
 export const paymentRoutes: FastifyPluginAsyncZod<{
   payments: PaymentService
   crypto: CryptoDeposits
-  db: Database
-}> = async (app, { payments, crypto, db }) => {
+}> = async (app, { payments, crypto }) => {
   const tags = ['payments']
   const auth = { 401: errorResponse, ...errorResponses }
 
@@ -252,7 +249,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { status, score } = await scoreAndRecord(db, request.requireUser(), request.body, payments.now())
+      const { status, score } = await payments.recordFraudCheck(request.requireUser(), request.body)
       return { status, score }
     },
   )
@@ -270,11 +267,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = request.requireUser()
-      await db.query(
-        'INSERT INTO payment_method_logs (user_id, deposit_methods, user_info) VALUES ($1, $2, $3)',
-        [user.toString(), JSON.stringify(request.body.depositMethods), JSON.stringify(request.body.userInfo)],
-      )
+      await payments.logDepositMethods(request.requireUser(), request.body)
       return reply.status(204).send(null)
     },
   )

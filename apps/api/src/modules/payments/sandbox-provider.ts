@@ -13,6 +13,7 @@ import type {
   ProviderMethod,
   ProviderStatus,
 } from './provider.ts'
+import { SandboxProviderRepository, type ProviderRecord } from './repository.ts'
 
 /** The sandbox's test cards (docs/payments.md), known by first 6 and last 4 digits. */
 export type CardScenario = 'approve' | 'three_ds' | 'card_declined' | 'insufficient_funds'
@@ -140,16 +141,6 @@ const inCurrency = (spec: MethodSpec, currency: string) => {
 /** Where the sandbox's pages live (the 3-D Secure challenge and the e-wallet sign-in). */
 export const SANDBOX_PAGE_PATH = { three_ds: '/payments/sandbox/3ds', wallet: '/payments/sandbox/wallet' }
 
-/** The provider's record of one deposit or payout (table sandbox_provider_payments). */
-interface ProviderRecord {
-  reference: string
-  status: 'approved' | 'declined' | 'redirect' | 'pending' | 'canceled'
-  reason: string | null
-  redirect_url: string | null
-}
-
-const RECORD_COLUMNS = 'reference, status, reason, redirect_url'
-
 function toOutcome(record: ProviderRecord): DepositOutcome {
   const reference = record.reference
   switch (record.status) {
@@ -188,13 +179,12 @@ export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox'
   private callbackKey: string
   private pageKey: string
+  private repo: SandboxProviderRepository
 
-  constructor(
-    walletSecret: string,
-    private db: Executor,
-  ) {
+  constructor(walletSecret: string, db: Executor) {
     this.callbackKey = deriveSecret(walletSecret, 'payments-sandbox-callbacks')
     this.pageKey = deriveSecret(walletSecret, 'payments-sandbox-pages')
+    this.repo = new SandboxProviderRepository(db)
   }
 
   methods(currency: string, action: PaymentAction): ProviderMethod[] {
@@ -227,10 +217,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async status(paymentId: bigint): Promise<ProviderStatus> {
-    const [record] = await this.db.query<ProviderRecord>(
-      `SELECT ${RECORD_COLUMNS} FROM sandbox_provider_payments WHERE payment_id = $1`,
-      [paymentId.toString()],
-    )
+    const record = await this.repo.findRecord(paymentId)
     return record ? toOutcome(record) : { status: 'unknown' }
   }
 
@@ -249,10 +236,10 @@ export class SandboxProvider implements PaymentProvider {
    * changes; the answer is the record as it now stands (unknown: undefined).
    */
   async complete(paymentId: bigint, approved: boolean, reason?: string): Promise<DepositOutcome | undefined> {
-    await this.db.query(
-      `UPDATE sandbox_provider_payments SET status = $2, reason = $3, redirect_url = NULL, updated_at = now()
-       WHERE payment_id = $1 AND status IN ('redirect', 'pending')`,
-      [paymentId.toString(), approved ? 'approved' : 'declined', approved ? null : (reason ?? 'declined')],
+    await this.repo.completeRecord(
+      paymentId,
+      approved ? 'approved' : 'declined',
+      approved ? null : (reason ?? 'declined'),
     )
     const status = await this.status(paymentId)
     return status.status === 'unknown' ? undefined : status
@@ -267,25 +254,9 @@ export class SandboxProvider implements PaymentProvider {
     action: 'deposit' | 'payout',
     record: ProviderRecord & { amount?: bigint; currency?: string },
   ): Promise<DepositOutcome> {
-    const [written] = await this.db.query<ProviderRecord>(
-      `INSERT INTO sandbox_provider_payments (payment_id, action, reference, status, reason, redirect_url, amount_cents, currency)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (payment_id) DO NOTHING RETURNING ${RECORD_COLUMNS}`,
-      [
-        paymentId.toString(),
-        action,
-        record.reference,
-        record.status,
-        record.reason,
-        record.redirect_url,
-        record.amount?.toString() ?? null,
-        record.currency ?? null,
-      ],
-    )
+    const written = await this.repo.insertRecord(paymentId, action, record)
     if (written) return toOutcome(written)
-    const [first] = await this.db.query<ProviderRecord & { action: string }>(
-      `SELECT ${RECORD_COLUMNS}, action FROM sandbox_provider_payments WHERE payment_id = $1`,
-      [paymentId.toString()],
-    )
+    const first = await this.repo.findRecordWithAction(paymentId)
     if (!first) throw new Error(`sandbox payment ${paymentId} neither written nor found`)
     if (first.action !== action) throw new Error(`sandbox payment ${paymentId} is a ${first.action}`)
     return toOutcome(first)
@@ -349,7 +320,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   verifySignature(rawBody: string, signature: string | undefined): boolean {
-    const match = /^sha256=([0-9a-f]{64})$/.exec(signature ?? '')
+    const match = (signature ?? '').match(/^sha256=([0-9a-f]{64})$/)
     if (!match) return false
     return safeEqual(match[1]!, hmac(this.callbackKey, rawBody))
   }

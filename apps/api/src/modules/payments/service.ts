@@ -2,7 +2,12 @@ import type { LimitsService } from '../limits/service.ts'
 import type { VerificationService } from '../verification/service.ts'
 import crypto from 'node:crypto'
 import type { z } from 'zod'
-import type { SubmitResult, submitBody } from '@aurum/shared/contracts/payments'
+import type {
+  DepositMethodsLog,
+  FraudPayload,
+  SubmitResult,
+  submitBody,
+} from '@aurum/shared/contracts/payments'
 import { CURRENCIES, currencyDefinition, inputUnit, minorToMajor, type Locale } from '@aurum/shared'
 import type { Database, Executor } from '../../db/client.ts'
 import type { Clock } from '@aurum/db'
@@ -23,7 +28,9 @@ import type {
   ProviderEvent,
   ProviderMethod,
 } from './provider.ts'
+import { PaymentsRepository, type ProfileField, type SavedProfileRow } from './repository.ts'
 import { SandboxProvider } from './sandbox-provider.ts'
+import { scoreAndRecord } from './fraud.ts'
 
 /** Spec §6: players in this group do not see the sofort brand. */
 export const HIDE_SOFORT_GROUP = 631
@@ -51,24 +58,11 @@ export function firstDepositSuggestion(currency: string, methods: readonly Provi
   const max = methods.reduce((m, x) => (x.maxCents > m ? x.maxCents : m), methods[0]!.maxCents)
   return suggestion < min ? min : suggestion > max ? max : suggestion
 }
-const PROFILE_FIELDS = ['first_name', 'last_name', 'country', 'city', 'address', 'postal_code'] as const
 
 /** A payment as POST /api/payments takes it (its defaults applied). */
 export type SubmitInput = z.output<typeof submitBody>
 
 export type Next = SubmitResult['next']
-
-interface SavedProfileRow {
-  id: string
-  method_id: string
-  title: string
-  card_bin: string
-  card_last4: string
-  expiry: string
-}
-
-const PAYMENT_COLUMNS = `id, user_id, action, method_id, currency, amount_cents, fee_cents, state, recallable, provider,
-  provider_reference, redirect_url, cancellation_reason, details, created_at, finished_at`
 
 /** Fee in minor units, charged on top, rounded up (the provider never gets less than its percent). */
 export const feeFor = (amount: bigint, percent: number) =>
@@ -84,6 +78,7 @@ const money = (cents: bigint, currency: string) =>
  */
 export class PaymentService {
   private db: Database
+  private repo: PaymentsRepository
   private ledger: Ledger
   readonly provider: SandboxProvider
   private events: EventOutbox
@@ -108,6 +103,7 @@ export class PaymentService {
     faultHook?: (at: FaultPoint) => void | Promise<void>
   }) {
     this.db = deps.db
+    this.repo = new PaymentsRepository(deps.db)
     this.ledger = deps.ledger
     this.provider = deps.provider
     this.events = deps.events
@@ -131,20 +127,14 @@ export class PaymentService {
 
   /** The methods a player may use in a currency; group 631 does not see sofort. */
   async availableMethods(userId: bigint, currency: string, action: PaymentAction): Promise<ProviderMethod[]> {
-    const groups = await this.db.query<{ group_id: number }>(
-      'SELECT group_id FROM user_groups WHERE user_id = $1',
-      [userId.toString()],
-    )
+    const groups = await this.repo.groupsOf(userId)
     const hideSofort = groups.some((g) => g.group_id === HIDE_SOFORT_GROUP)
     const methods = this.provider
       .methods(currency, action)
       .filter((m) => !(hideSofort && m.brand === 'sofort'))
     if (!methods.some((m) => m.id === CARD_PROVIDER)) return methods
     // Spec §6: the card provider only for a currency the player has a crypto address in.
-    const [address] = await this.db.query(
-      'SELECT 1 FROM crypto_addresses WHERE user_id = $1 AND currency = $2',
-      [userId.toString(), currency],
-    )
+    const address = await this.repo.hasCryptoAddress(userId, currency)
     return address ? methods : methods.filter((m) => m.id !== CARD_PROVIDER)
   }
 
@@ -155,45 +145,25 @@ export class PaymentService {
   }
 
   async savedProfiles(userId: bigint): Promise<SavedProfileRow[]> {
-    return this.db.query<SavedProfileRow>(
-      `SELECT id, method_id, title, card_bin, card_last4, expiry FROM payment_saved_profiles
-       WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id`,
-      [userId.toString()],
-    )
+    return this.repo.savedProfiles(userId)
   }
 
   async deleteSavedProfile(userId: bigint, id: string): Promise<void> {
-    const rows = await this.db.query(
-      `UPDATE payment_saved_profiles SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL
-       RETURNING id`,
-      [id, userId.toString()],
-    )
-    if (!rows.length) throw new AppError('not_found', 404)
+    if (!(await this.repo.markSavedProfileDeleted(userId, id))) throw new AppError('not_found', 404)
   }
 
   /** Profile fields a method needs that the player has not filled in. */
   async missingPlayerFields(userId: bigint, method: ProviderMethod): Promise<string[]> {
     if (!method.playerFields.length) return []
-    const [user] = await this.db.query<Record<(typeof PROFILE_FIELDS)[number], string | null>>(
-      `SELECT ${PROFILE_FIELDS.join(', ')} FROM users WHERE id = $1`,
-      [userId.toString()],
-    )
-    return method.playerFields.filter((f) => !user?.[f as (typeof PROFILE_FIELDS)[number]])
+    const user = await this.repo.profileFields(userId)
+    return method.playerFields.filter((f) => !user?.[f as ProfileField])
   }
 
   async config(userId: bigint) {
     const currencies = CURRENCIES.map((c) => c.code).filter((c) => this.provider.methods(c, 'deposit').length)
-    const addresses = await this.db.query<{ currency: string }>(
-      'SELECT currency FROM crypto_addresses WHERE user_id = $1 ORDER BY currency',
-      [userId.toString()],
-    )
+    const addresses = await this.repo.cryptoAddressCurrencies(userId)
     // The one-click deposit (spec §2, §9) repeats the player's last successful deposit in each currency.
-    const last = await this.db.query<{ currency: string; amount_cents: string; method_id: string }>(
-      `SELECT DISTINCT ON (currency) currency, amount_cents, method_id FROM payments
-        WHERE user_id = $1 AND action = 'deposit' AND state = 'succeeded'
-        ORDER BY currency, id DESC`,
-      [userId.toString()],
-    )
+    const last = await this.repo.lastSucceededDeposits(userId)
     return {
       currencies,
       first_deposit_suggestion_cents: Object.fromEntries(
@@ -246,6 +216,16 @@ export class PaymentService {
     return { bin: profile.card_bin, last4: profile.card_last4, expiry: profile.expiry }
   }
 
+  /** POST /api/users/transaction: records a fraud-check payload, scored (fraud.ts). */
+  async recordFraudCheck(userId: bigint, payload: FraudPayload) {
+    return scoreAndRecord(this.repo, userId, payload, this.now())
+  }
+
+  /** POST /log-payments-dep: records the deposit methods the cashbox offered the player. */
+  async logDepositMethods(userId: bigint, log: DepositMethodsLog): Promise<void> {
+    await this.repo.insertMethodLog(userId, log.depositMethods, log.userInfo)
+  }
+
   // ── Submitting ───────────────────────────────────────────────────────────────────────────
 
   /** POST /api/payments: one payment per Idempotency-Key; deposits ask the provider, withdrawals hold funds. */
@@ -278,24 +258,19 @@ export class PaymentService {
       // Limits first: a cooling-off, self-exclusion or deposit limit refuses before anything is written.
       if (input.action === 'deposit')
         await this.limits.checkDeposit(tx, userId, input.currency, amount, locale)
-      const [row] = await tx.query<PaymentRow>(
-        `INSERT INTO payments (user_id, action, method_id, currency, amount_cents, fee_cents, state, recallable, details, idempotency_key, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING ${PAYMENT_COLUMNS}`,
-        [
-          userId.toString(),
-          input.action,
-          method.id,
-          input.currency,
-          amount.toString(),
-          fee.toString(),
-          input.action === 'cashout' ? 'pending' : 'processing',
-          input.action === 'cashout',
-          JSON.stringify(instrumentDetails(instrument)),
-          key,
-          this.now(),
-        ],
-      )
+      const row = await this.repo.insertPayment(tx, {
+        userId,
+        action: input.action,
+        methodId: method.id,
+        currency: input.currency,
+        amount,
+        fee,
+        state: input.action === 'cashout' ? 'pending' : 'processing',
+        recallable: input.action === 'cashout',
+        details: instrumentDetails(instrument),
+        idempotencyKey: key,
+        createdAt: this.now(),
+      })
       if (!row) return undefined
       if (input.action === 'cashout') {
         // Withdrawals above the verification threshold need a verified profile: checked with this one
@@ -344,19 +319,15 @@ export class PaymentService {
         method.savesCards &&
         answer.status !== 'declined'
       ) {
-        await tx.query(
-          `INSERT INTO payment_saved_profiles (id, user_id, method_id, title, card_bin, card_last4, expiry)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-          [
-            `card_${crypto.randomBytes(12).toString('hex')}`,
-            userId.toString(),
-            method.id,
-            cardTitle(instrument.bin, instrument.last4),
-            instrument.bin,
-            instrument.last4,
-            instrument.expiry,
-          ],
-        )
+        await this.repo.insertSavedProfile(tx, {
+          id: `card_${crypto.randomBytes(12).toString('hex')}`,
+          userId,
+          methodId: method.id,
+          title: cardTitle(instrument.bin, instrument.last4),
+          bin: instrument.bin,
+          last4: instrument.last4,
+          expiry: instrument.expiry,
+        })
       }
       return updated
     })
@@ -384,16 +355,15 @@ export class PaymentService {
         break
       case 'redirect':
       case 'pending':
-        ;[row] = await tx.query<PaymentRow>(
-          `UPDATE payments SET state = 'pending', provider_reference = $2, redirect_url = $3
-           WHERE id = $1 AND state = 'processing' RETURNING ${PAYMENT_COLUMNS}`,
-          [payment.id.toString(), outcome.reference, outcome.status === 'redirect' ? outcome.url : null],
+        row = await this.repo.markPending(
+          tx,
+          payment.id,
+          outcome.reference,
+          outcome.status === 'redirect' ? outcome.url : null,
         )
     }
     if (row) return row
-    const [current] = await tx.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
-      payment.id.toString(),
-    ])
+    const current = await this.repo.findById(tx, payment.id)
     return current ?? payment
   }
 
@@ -430,18 +400,8 @@ export class PaymentService {
    */
   async reconcileInFlight(now = this.now()): Promise<number> {
     const before = new Date(now.getTime() - PROCESSING_GRACE_MS)
-    const deposits = await this.db.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM payments
-       WHERE state = 'processing' AND action = 'deposit' AND provider = $1 AND created_at < $2
-       ORDER BY created_at, id LIMIT $3`,
-      [this.provider.name, before, RECONCILE_BATCH],
-    )
-    const payouts = await this.db.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM payments
-       WHERE state = 'processing' AND action = 'cashout' AND provider = $1 AND payout_sent_at < $2
-       ORDER BY payout_sent_at, id LIMIT $3`,
-      [this.provider.name, before, RECONCILE_BATCH],
-    )
+    const deposits = await this.repo.processingDeposits(this.provider.name, before, RECONCILE_BATCH)
+    const payouts = await this.repo.processingPayouts(this.provider.name, before, RECONCILE_BATCH)
     const rows = [...deposits, ...payouts]
     let finished = 0
     const failures: unknown[] = []
@@ -460,12 +420,7 @@ export class PaymentService {
 
   /** A deposit succeeded: state and credit together, once. */
   private async settleDeposit(tx: Executor, id: bigint, reference: string): Promise<PaymentRow | undefined> {
-    const [row] = await tx.query<PaymentRow>(
-      `UPDATE payments SET state = 'succeeded', finished_at = now(), redirect_url = NULL,
-         provider_reference = coalesce(provider_reference, $2)
-       WHERE id = $1 AND action = 'deposit' AND state IN ('processing', 'pending') RETURNING ${PAYMENT_COLUMNS}`,
-      [id.toString(), reference || null],
-    )
+    const row = await this.repo.markDepositSucceeded(tx, id, reference || null)
     if (row) await creditDeposit(this.ledger, tx, row)
     this.finished(tx, row)
     return row
@@ -477,12 +432,7 @@ export class PaymentService {
     reason: string,
     reference: string,
   ): Promise<PaymentRow | undefined> {
-    const [row] = await tx.query<PaymentRow>(
-      `UPDATE payments SET state = 'declined', finished_at = now(), redirect_url = NULL, cancellation_reason = $2,
-         provider_reference = coalesce(provider_reference, $3)
-       WHERE id = $1 AND action = 'deposit' AND state IN ('processing', 'pending') RETURNING ${PAYMENT_COLUMNS}`,
-      [id.toString(), reason, reference || null],
-    )
+    const row = await this.repo.markDepositDeclined(tx, id, reason, reference || null)
     this.finished(tx, row)
     return row
   }
@@ -496,9 +446,7 @@ export class PaymentService {
    */
   async applyEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
     return this.db.transaction(async (tx) => {
-      const [payment] = await tx.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
-        String(event.payment_id),
-      ])
+      const payment = await this.repo.findById(tx, BigInt(event.payment_id))
       // A deposit whose answer is not recorded yet (in flight, or its node died) has no reference
       // of its own: the signed event names it, and the guarded change below applies it once.
       const reference =
@@ -506,11 +454,7 @@ export class PaymentService {
       if (!payment || payment.provider !== this.provider.name || reference !== event.reference) {
         throw new AppError('not_found', 404)
       }
-      const [fresh] = await tx.query(
-        `INSERT INTO payment_callbacks (provider, event_id, payment_id, type) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
-        [this.provider.name, event.id, payment.id.toString(), event.type],
-      )
+      const fresh = await this.repo.insertCallback(tx, this.provider.name, event.id, payment.id, event.type)
       if (!fresh) return 'duplicate'
       const changed =
         event.type === 'payment.succeeded'
@@ -529,12 +473,7 @@ export class PaymentService {
    * crypto deposits wait on the operator or the chain, not on the player, and are left alone.
    */
   async expireAbandoned(now = this.now()): Promise<number> {
-    const rows = await this.db.query<PaymentRow>(
-      `UPDATE payments SET state = 'canceled', finished_at = now(), redirect_url = NULL, cancellation_reason = 'expired'
-       WHERE action = 'deposit' AND state = 'pending' AND redirect_url IS NOT NULL AND created_at < $1
-       RETURNING ${PAYMENT_COLUMNS}`,
-      [new Date(now.getTime() - PAYMENT_PAGE_TIMEOUT_MS)],
-    )
+    const rows = await this.repo.expireAbandonedDeposits(new Date(now.getTime() - PAYMENT_PAGE_TIMEOUT_MS))
     for (const row of rows) this.finished(this.db, row)
     return rows.length
   }
@@ -544,12 +483,7 @@ export class PaymentService {
   /** The player takes a pending withdrawal back: the held money returns. */
   async recall(userId: bigint, id: bigint, locale: Locale): Promise<PlayerPayment> {
     const row = await this.db.transaction(async (tx) => {
-      const [updated] = await tx.query<PaymentRow>(
-        `UPDATE payments SET state = 'recalled', recallable = false, finished_at = now()
-         WHERE id = $1 AND user_id = $2 AND action = 'cashout' AND state = 'pending' AND recallable
-         RETURNING ${PAYMENT_COLUMNS}`,
-        [id.toString(), userId.toString()],
-      )
+      const updated = await this.repo.markRecalled(tx, id, userId)
       if (updated) await releaseWithdrawal(this.ledger, tx, updated, 'cashout_recall')
       this.finished(tx, updated)
       return updated
@@ -567,10 +501,7 @@ export class PaymentService {
    * the provider never received (approve: send it, reject: stop it).
    */
   async operatorDecide(id: bigint, decision: 'approve' | 'reject', reason?: string): Promise<PaymentRow> {
-    const [payment] = await this.db.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`,
-      [id.toString()],
-    )
+    const payment = await this.repo.findById(this.db, id)
     if (!payment) throw new AppError('not_found', 404)
     if (payment.state !== 'pending' && payment.state !== 'processing') throw new AppError('not_pending', 422)
     if (payment.action === 'deposit' && payment.state === 'processing') {
@@ -593,11 +524,7 @@ export class PaymentService {
       return this.payOut(payment)
     } else {
       const rejected = await this.db.transaction(async (tx) => {
-        const [row] = await tx.query<PaymentRow>(
-          `UPDATE payments SET state = 'rejected', recallable = false, finished_at = now(), cancellation_reason = $2
-           WHERE id = $1 AND action = 'cashout' AND state = 'pending' RETURNING ${PAYMENT_COLUMNS}`,
-          [payment.id.toString(), reason ?? null],
-        )
+        const row = await this.repo.markRejected(tx, payment.id, reason ?? null)
         if (row) await releaseWithdrawal(this.ledger, tx, row, 'cashout_reject')
         this.finished(tx, row)
         return row
@@ -609,9 +536,7 @@ export class PaymentService {
         await this.reconcilePayout(current, 'stop', reason)
       }
     }
-    const [after] = await this.db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
-      id.toString(),
-    ])
+    const after = await this.repo.findById(this.db, id)
     return after!
   }
 
@@ -625,11 +550,7 @@ export class PaymentService {
    * the guarded change the reconciler uses too.
    */
   private async payOut(payment: PaymentRow): Promise<PaymentRow> {
-    const [sending] = await this.db.query<PaymentRow>(
-      `UPDATE payments SET state = 'processing', recallable = false, payout_sent_at = $2
-       WHERE id = $1 AND action = 'cashout' AND state = 'pending' RETURNING ${PAYMENT_COLUMNS}`,
-      [payment.id.toString(), this.now()],
-    )
+    const sending = await this.repo.markPayoutSending(payment.id, this.now())
     if (!sending) {
       // Recalled or rejected first: nothing to pay. Approved first: its payout is in flight, and
       // sending it again is safe (the provider pays once per id) and finishes it here.
@@ -682,60 +603,42 @@ export class PaymentService {
    */
   private async applyPayout(tx: Executor, payment: PaymentRow, outcome: PayoutOutcome): Promise<PaymentRow> {
     const paid = outcome.status === 'approved'
-    const [row] = await tx.query<PaymentRow>(
-      `UPDATE payments SET state = $2, finished_at = now(), cancellation_reason = $3,
-         provider_reference = coalesce(provider_reference, $4)
-       WHERE id = $1 AND action = 'cashout' AND state = 'processing' RETURNING ${PAYMENT_COLUMNS}`,
-      [
-        payment.id.toString(),
-        paid ? 'succeeded' : 'rejected',
-        outcome.status === 'declined' ? outcome.reason : null,
-        outcome.reference,
-      ],
+    const row = await this.repo.markPayoutFinished(
+      tx,
+      payment.id,
+      paid ? 'succeeded' : 'rejected',
+      outcome.status === 'declined' ? outcome.reason : null,
+      outcome.reference,
     )
     if (row && paid) await payWithdrawal(this.ledger, tx, row)
     else if (row) await releaseWithdrawal(this.ledger, tx, row, 'cashout_reject')
     this.finished(tx, row)
     if (row) return row
-    const [current] = await tx.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
-      payment.id.toString(),
-    ])
+    const current = await this.repo.findById(tx, payment.id)
     return current ?? payment
   }
 
   // ── History ──────────────────────────────────────────────────────────────────────────────
 
   async get(userId: bigint, id: bigint): Promise<PaymentRow> {
-    const [row] = await this.db.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1 AND user_id = $2`,
-      [id.toString(), userId.toString()],
-    )
+    const row = await this.repo.findOfPlayer(userId, id)
     if (!row) throw new AppError('not_found', 404)
     return row
   }
 
   /** A payment by id without the owner (the sandbox pages, which carry a signed token instead). */
   async byId(id: bigint): Promise<PaymentRow | undefined> {
-    const [row] = await this.db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [
-      id.toString(),
-    ])
-    return row
+    return this.repo.findById(this.db, id)
   }
 
   private async findByKey(userId: bigint, key: string): Promise<PaymentRow> {
-    const [row] = await this.db.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 AND idempotency_key = $2`,
-      [userId.toString(), key],
-    )
+    const row = await this.repo.findByIdempotencyKey(userId, key)
     if (!row) throw new Error('payment of an idempotency key vanished')
     return row
   }
 
   async history(userId: bigint, locale: Locale, limit = 200): Promise<PlayerPayment[]> {
-    const rows = await this.db.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 ORDER BY id DESC LIMIT $2`,
-      [userId.toString(), limit],
-    )
+    const rows = await this.repo.historyOf(userId, limit)
     return rows.map((r) => toPlayerPayment(r, locale))
   }
 }

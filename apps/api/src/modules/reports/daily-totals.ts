@@ -1,5 +1,8 @@
 import type { Consumer, Executor } from '@aurum/db'
 import { domainEvents } from '../../events/outbox.ts'
+import { ReportsRepository } from './repository.ts'
+
+const repo = new ReportsRepository()
 
 interface Totals {
   bets: bigint
@@ -94,37 +97,18 @@ export function dailyTotalsConsumer(): Consumer {
 
 async function write(tx: Executor, key: string, totals: Totals): Promise<void> {
   const [day, currency] = key.split('|') as [string, string]
-  const [fresh] = await tx.query<{ n: number }>(
-    `WITH added AS (
-       INSERT INTO daily_players (day, currency, user_id) SELECT $1, $2, unnest($3::bigint[])
-       ON CONFLICT DO NOTHING RETURNING 1
-     )
-     SELECT count(*)::int AS n FROM added`,
-    [day, currency, [...totals.players].map(String)],
-  )
-  await tx.query(
-    `INSERT INTO daily_totals AS d (day, currency, bets, wins, rounds, deposits, deposit_count, withdrawals,
-       withdrawal_count, registrations, active_players)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (day, currency) DO UPDATE SET
-       bets = d.bets + excluded.bets, wins = d.wins + excluded.wins, rounds = d.rounds + excluded.rounds,
-       deposits = d.deposits + excluded.deposits, deposit_count = d.deposit_count + excluded.deposit_count,
-       withdrawals = d.withdrawals + excluded.withdrawals,
-       withdrawal_count = d.withdrawal_count + excluded.withdrawal_count,
-       registrations = d.registrations + excluded.registrations,
-       active_players = d.active_players + excluded.active_players`,
-    [
-      day,
-      currency,
-      totals.bets.toString(),
-      totals.wins.toString(),
-      totals.rounds.toString(),
-      totals.deposits.toString(),
-      totals.depositCount,
-      totals.withdrawals.toString(),
-      totals.withdrawalCount,
-      totals.registrations,
-      fresh!.n,
-    ],
-  )
+  const fresh = await repo.addActivePlayers(tx, day, currency, [...totals.players].map(String))
+  await repo.addDailyTotals(tx, {
+    day,
+    currency,
+    bets: totals.bets,
+    wins: totals.wins,
+    rounds: totals.rounds,
+    deposits: totals.deposits,
+    depositCount: totals.depositCount,
+    withdrawals: totals.withdrawals,
+    withdrawalCount: totals.withdrawalCount,
+    registrations: totals.registrations,
+    activePlayers: fresh,
+  })
 }

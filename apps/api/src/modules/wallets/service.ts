@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import type { Locale } from '@aurum/shared'
 import { Ledger } from '../ledger/index.ts'
+import { WalletsRepository, type WalletRow } from './repository.ts'
 import type { CompatibleAccount, PlayerStats, UserAccount } from '@aurum/shared/contracts/wallets'
 
 /** A wallet as the client reads it (IUserAccount, api-shapes §3.2), the older shape, the stats. */
@@ -21,33 +22,10 @@ export async function openWallet(
 ): Promise<void> {
   const real = await ledger.accountId(tx, { user: userId, kind: 'player_real', currency })
   const bonus = await ledger.accountId(tx, { user: userId, kind: 'player_bonus', currency })
-  await tx.query(
-    `INSERT INTO wallets (user_id, currency, real_account_id, bonus_account_id) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (user_id, currency) DO UPDATE SET hidden_at = NULL`,
-    [userId.toString(), currency, real.toString(), bonus.toString()],
-  )
+  await WalletsRepository.upsertWallet(tx, userId, currency, real, bonus)
   if (!activate) return
-  // Two statements: the one-active index is checked row by row.
-  await tx.query('UPDATE wallets SET active = false WHERE user_id = $1 AND active AND currency <> $2', [
-    userId.toString(),
-    currency,
-  ])
-  await tx.query('UPDATE wallets SET active = true WHERE user_id = $1 AND currency = $2', [
-    userId.toString(),
-    currency,
-  ])
-  await tx.query('UPDATE users SET currency = $2, updated_at = now() WHERE id = $1', [
-    userId.toString(),
-    currency,
-  ])
-}
-
-interface WalletRow {
-  currency: string
-  real: bigint
-  bonus: bigint
-  active: boolean
-  hidden_at: Date | null
+  await WalletsRepository.activateWallet(tx, userId, currency)
+  await WalletsRepository.setProfileCurrency(tx, userId, currency)
 }
 
 const toNumber = (value: bigint) => Number(value)
@@ -55,9 +33,11 @@ const toNumber = (value: bigint) => Number(value)
 /** The player's wallets: balances come from the ledger accounts, never from a copy. */
 export class WalletService {
   readonly ledger: Ledger
+  private repo: WalletsRepository
 
   constructor(private db: Database) {
     this.ledger = new Ledger(db)
+    this.repo = new WalletsRepository(db)
   }
 
   async list(userId: bigint): Promise<UserAccount[]> {
@@ -86,8 +66,7 @@ export class WalletService {
 
   /** POST /api/player/accounts: opens the wallet if needed and makes it the active one. */
   async select(userId: bigint, currency: string, locale: Locale): Promise<UserAccount> {
-    const [known] = await this.db.query('SELECT 1 FROM currencies WHERE code = $1', [currency])
-    if (!known) {
+    if (!(await this.repo.currencyExists(currency))) {
       throw new AppError('validation_failed', 422, {
         currency: [t(locale, 'validation.one_of', { field: t(locale, 'fields.currency') })],
       })
@@ -99,15 +78,7 @@ export class WalletService {
   /** GET /api/player/stats: counts and sums from the ledger's transactions, per currency of the player's wallets. */
   async stats(userId: bigint): Promise<PlayerStats> {
     const wallets = await this.rows(userId)
-    const sums = await this.db.query<{ kind: string; currency: string; n: bigint; total: bigint }>(
-      `SELECT t.kind, a.currency, count(DISTINCT t.id) AS n, -sum(e.amount) AS total
-       FROM ledger_transactions t
-       JOIN ledger_entries e ON e.transaction_id = t.id
-       JOIN ledger_accounts a ON a.id = e.account_id AND a.kind LIKE 'house\\_%'
-       WHERE t.user_id = $1 AND t.kind IN ('deposit', 'cashout', 'bet')
-       GROUP BY t.kind, a.currency`,
-      [userId.toString()],
-    )
+    const sums = await this.repo.playerTotals(userId)
     const perCurrency = (kind: string) => {
       const map: Record<string, number> = Object.fromEntries(wallets.map((w) => [w.currency, 0]))
       for (const row of sums.filter((r) => r.kind === kind)) map[row.currency] = Math.abs(toNumber(row.total))
@@ -123,15 +94,6 @@ export class WalletService {
   }
 
   private rows(userId: bigint): Promise<WalletRow[]> {
-    return this.db.query<WalletRow>(
-      `SELECT w.currency, r.balance AS real, b.balance AS bonus, w.active, w.hidden_at
-       FROM wallets w
-       JOIN ledger_accounts r ON r.id = w.real_account_id
-       JOIN ledger_accounts b ON b.id = w.bonus_account_id
-       JOIN currencies c ON c.code = w.currency
-       WHERE w.user_id = $1
-       ORDER BY w.active DESC, c.position, w.currency`,
-      [userId.toString()],
-    )
+    return this.repo.walletsOf(userId)
   }
 }
