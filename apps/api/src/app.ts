@@ -254,11 +254,10 @@ export async function buildApp({
     catalogue,
     wallet: gameWallet,
     gamesUrl: (request) => gamesUrlFor(config, request),
-    db,
     winners,
   })
   await app.register(gameWalletRoutes, { wallet: gameWallet, walletSecret: config.WALLET_SECRET })
-  await app.register(gameArtRoutes, { db })
+  await app.register(gameArtRoutes, { catalogue })
   await app.register(historyRoutes, {
     history: services.history,
     gamesUrl: (request) => gamesUrlFor(config, request),

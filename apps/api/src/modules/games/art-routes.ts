@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { isIconId, isThemeId, previewSvg } from '@aurum/game-art'
-import type { Database } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
+import type { Catalogue } from './catalogue.ts'
 
 const KINDS = new Set(['slot', 'roulette', 'blackjack', 'live_roulette'])
 
@@ -12,7 +12,7 @@ const KINDS = new Set(['slot', 'roulette', 'blackjack', 'live_roulette'])
  * from the casino's origin like a provider's images mirrored to a CDN. Deterministic, so cached
  * for a day and validated by ETag.
  */
-export const gameArtRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const gameArtRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = async (app, { catalogue }) => {
   const cache = new Map<string, { svg: string; etag: string }>()
   app.get(
     '/game-art/:provider/:file',
@@ -31,19 +31,7 @@ export const gameArtRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       const key = `${request.params.provider}/${request.params.file}`
       let entry = cache.get(key)
       if (!entry) {
-        const [game] = await db.query<{
-          identifier: string
-          title: string
-          theme: string
-          icons: string[]
-          type: string
-          studio: string
-        }>(
-          `SELECT g.identifier, g.title, g.theme, g.icons, g.type, p.title AS studio
-           FROM games g JOIN game_providers p ON p.slug = g.provider
-           WHERE g.provider = $1 AND g.seo_title = $2`,
-          [request.params.provider, request.params.file.slice(0, -4)],
-        )
+        const game = await catalogue.art(request.params.provider, request.params.file.slice(0, -4))
         if (!game || !isThemeId(game.theme)) throw new AppError('not_found', 404)
         const svg = previewSvg({
           identifier: game.identifier,

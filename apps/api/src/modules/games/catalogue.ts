@@ -1,39 +1,18 @@
 import type { GameDefinition } from '@aurum/games-math'
 import type { Database, Executor } from '../../db/client.ts'
 import type { CacheBus } from '../../lib/cache-bus.ts'
+import {
+  GamesRepository,
+  type GameArtRow,
+  type GameFilter,
+  type GameRow,
+  type GameSort,
+} from './repository.ts'
+
+export type { GameFilter, GameRow, GameSort } from './repository.ts'
 
 /** What the catalogue keeps of a game the game server offers: its definition and reel symbols. */
 export type CatalogueEntry = GameDefinition & { icons: string[] }
-
-export interface GameRow {
-  id: bigint
-  identifier: string
-  seo_title: string
-  title: string
-  provider: string
-  type: string
-  theme: string
-  categories: string[]
-  devices: string[]
-  has_demo: boolean
-  rtp: string
-  volatility: string
-  lines: number | null
-  ways: number | null
-  hit_rate: string
-  max_win_x: string
-  min_bet_cents: bigint
-  max_bet_cents: bigint
-  badges: string[]
-  wager0: boolean
-  /** Per-currency game ids, FUN included when the game has a demo. */
-  currency_ids: Record<string, number>
-}
-
-export const GAME_COLUMNS = `g.id, g.identifier, g.seo_title, g.title, g.provider, g.type, g.theme, g.categories, g.devices,
-  g.has_demo, g.rtp::text AS rtp, g.volatility, g.lines, g.ways, g.hit_rate::text AS hit_rate, g.max_win_x::text AS max_win_x,
-  g.min_bet_cents, g.max_bet_cents, g.badges, g.wager0,
-  (SELECT coalesce(jsonb_object_agg(c.currency, c.id), '{}') FROM game_currency_ids c WHERE c.game_id = g.id) AS currency_ids`
 
 /**
  * Lobby categories in the order of the lobby's category bar; `live` games have no demo. Each is
@@ -84,21 +63,14 @@ export async function syncCatalogue(
   providers: Record<string, string>,
   currencies: string[],
 ): Promise<void> {
+  const repo = new GamesRepository(db)
   await db.transaction(async (tx) => {
     let position = 0
     for (const [slug, title] of Object.entries(providers)) {
-      await tx.query(
-        `INSERT INTO game_providers (slug, title, position) VALUES ($1, $2, $3)
-         ON CONFLICT (slug) DO UPDATE SET title = excluded.title, position = excluded.position`,
-        [slug, title, position++],
-      )
+      await repo.upsertProvider(tx, slug, title, position++)
     }
     for (const [i, c] of CATEGORIES.entries()) {
-      await tx.query(
-        `INSERT INTO game_categories (slug, position, live) VALUES ($1, $2, $3)
-         ON CONFLICT (slug) DO UPDATE SET position = excluded.position, live = excluded.live`,
-        [c.slug, i, c.live],
-      )
+      await repo.upsertCategory(tx, c.slug, i, c.live)
     }
     for (const [i, entry] of entries.entries()) {
       const categories = categoriesOf(entry, i, entries.length)
@@ -106,95 +78,31 @@ export async function syncCatalogue(
         ...(categories.includes('new') ? ['new'] : []),
         ...(categories.includes('top') ? ['hot'] : []),
       ]
-      const [game] = await tx.query<{ id: bigint }>(
-        `INSERT INTO games (identifier, seo_title, title, provider, type, theme, categories, has_demo, rtp, volatility,
-           lines, ways, hit_rate, max_win_x, min_bet_cents, max_bet_cents, icons, badges, position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
-         ON CONFLICT (identifier) DO UPDATE SET seo_title = excluded.seo_title, title = excluded.title,
-           provider = excluded.provider, type = excluded.type, theme = excluded.theme, categories = excluded.categories,
-           has_demo = excluded.has_demo, rtp = excluded.rtp, volatility = excluded.volatility, lines = excluded.lines,
-           ways = excluded.ways, hit_rate = excluded.hit_rate, max_win_x = excluded.max_win_x,
-           min_bet_cents = excluded.min_bet_cents, max_bet_cents = excluded.max_bet_cents, icons = excluded.icons,
-           badges = excluded.badges, position = excluded.position
-         RETURNING id`,
-        [
-          entry.identifier,
-          entry.slug,
-          entry.title,
-          entry.studio,
-          entry.type,
-          entry.theme,
-          categories,
-          entry.hasDemo,
-          entry.rtp.toFixed(4),
-          entry.volatility,
-          entry.lines,
-          entry.ways,
-          entry.hitRate.toFixed(4),
-          entry.maxWinX.toFixed(2),
-          entry.minBetCents,
-          entry.maxBetCents,
-          entry.icons,
-          badges,
-          i,
-        ],
-      )
+      const gameId = await repo.upsertGame(tx, {
+        identifier: entry.identifier,
+        seoTitle: entry.slug,
+        title: entry.title,
+        provider: entry.studio,
+        type: entry.type,
+        theme: entry.theme,
+        categories,
+        hasDemo: entry.hasDemo,
+        rtp: entry.rtp.toFixed(4),
+        volatility: entry.volatility,
+        lines: entry.lines,
+        ways: entry.ways,
+        hitRate: entry.hitRate.toFixed(4),
+        maxWinX: entry.maxWinX.toFixed(2),
+        minBetCents: entry.minBetCents,
+        maxBetCents: entry.maxBetCents,
+        icons: entry.icons,
+        badges,
+        position: i,
+      })
       const codes = entry.hasDemo ? [...currencies, 'FUN'] : currencies
-      await tx.query(
-        `INSERT INTO game_currency_ids (game_id, currency) SELECT $1, unnest($2::text[])
-         ON CONFLICT (game_id, currency) DO NOTHING`,
-        [game!.id.toString(), codes],
-      )
+      await repo.insertCurrencyIds(tx, gameId, codes)
     }
   })
-}
-
-export interface GameFilter {
-  device?: 'desktop' | 'mobile'
-  categories?: string[]
-  providers?: string[]
-  title?: string
-  volatility?: string[]
-  lines?: number
-  ways?: number
-  identifiers?: string[]
-  seoTitles?: string[]
-}
-
-/** Games an operator has not taken out of the catalogue. */
-const VISIBLE = 'g.enabled'
-
-/** Where-clause and parameters of a filter; games gated by groups only for players in one of them (spec §6). */
-function where(filter: GameFilter, groups: number[]): { sql: string; params: unknown[] } {
-  const params: unknown[] = [groups]
-  const clauses = [`${VISIBLE} AND (cardinality(g.group_ids) = 0 OR g.group_ids && $1::int[])`]
-  const add = (sql: (n: string) => string, value: unknown) => {
-    params.push(value)
-    clauses.push(sql(`$${params.length}`))
-  }
-  if (filter.device) add((n) => `${n} = ANY(g.devices)`, filter.device)
-  if (filter.categories?.length) add((n) => `g.categories && ${n}::text[]`, filter.categories)
-  if (filter.providers?.length) add((n) => `g.provider = ANY(${n}::text[])`, filter.providers)
-  if (filter.title?.trim()) {
-    add((n) => `g.title ILIKE ${n}`, `%${filter.title.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-  }
-  if (filter.volatility?.length) add((n) => `g.volatility = ANY(${n}::text[])`, filter.volatility)
-  if (filter.lines) add((n) => `g.lines = ${n}`, filter.lines)
-  if (filter.ways) add((n) => `g.ways = ${n}`, filter.ways)
-  if (filter.identifiers) {
-    add((n) => `(g.identifier = ANY(${n}::text[]) OR g.seo_title = ANY(${n}::text[]))`, filter.identifiers)
-  }
-  if (filter.seoTitles) add((n) => `g.seo_title = ANY(${n}::text[])`, filter.seoTitles)
-  return { sql: clauses.join(' AND '), params }
-}
-
-export type GameSort = { type: 'position' | 'title' | 'released' | 'rtp'; direction: 'ASC' | 'DESC' }
-
-const ORDER: Record<GameSort['type'], string> = {
-  position: 'g.position',
-  title: 'g.title',
-  released: 'g.released_at',
-  rtp: 'g.rtp',
 }
 
 /**
@@ -203,17 +111,18 @@ const ORDER: Record<GameSort['type'], string> = {
  * (`catalogue` scope of lib/cache-bus.ts) once it has committed.
  */
 export class Catalogue {
+  private repo: GamesRepository
+
   constructor(
     private db: Database,
     private caches: CacheBus,
-  ) {}
+  ) {
+    this.repo = new GamesRepository(db)
+  }
 
   /** Takes a game out of the catalogue or puts it back; false when no game has the identifier. */
   async setGameEnabled(identifier: string, enabled: boolean): Promise<boolean> {
-    const rows = await this.db.query('UPDATE games SET enabled = $2 WHERE identifier = $1 RETURNING id', [
-      identifier,
-      enabled,
-    ])
+    const rows = await this.repo.setGameEnabled(identifier, enabled)
     if (rows.length) await this.caches.invalidate({ scope: 'catalogue' })
     return rows.length > 0
   }
@@ -221,10 +130,7 @@ export class Catalogue {
   /** The player's groups (empty for guests), for the gating of spec §6. */
   async groupsOf(userId: bigint | undefined): Promise<number[]> {
     if (userId === undefined) return []
-    const rows = await this.db.query<{ group_id: number }>(
-      'SELECT group_id FROM user_groups WHERE user_id = $1',
-      [userId.toString()],
-    )
+    const rows = await this.repo.groupIdsOf(userId)
     return rows.map((r) => r.group_id)
   }
 
@@ -235,85 +141,54 @@ export class Catalogue {
     pageSize: number,
     sort: GameSort = { type: 'position', direction: 'ASC' },
   ): Promise<{ games: GameRow[]; total: number }> {
-    const { sql, params } = where(filter, groups)
-    const [count] = await this.db.query<{ n: bigint }>(
-      `SELECT count(*) AS n FROM games g WHERE ${sql}`,
-      params,
-    )
-    const n = params.length
-    const games = await this.db.query<GameRow>(
-      `SELECT ${GAME_COLUMNS} FROM games g WHERE ${sql}
-       ORDER BY ${ORDER[sort.type]} ${sort.direction === 'DESC' ? 'DESC' : 'ASC'}, g.id
-       LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...params, pageSize, (page - 1) * pageSize],
-    )
-    return { games, total: Number(count!.n) }
+    const count = await this.repo.countGames(filter, groups)
+    const games = await this.repo.pageGames(filter, groups, sort, pageSize, (page - 1) * pageSize)
+    return { games, total: Number(count) }
   }
 
   async select(filter: GameFilter, groups: number[]): Promise<GameRow[]> {
-    const { sql, params } = where(filter, groups)
-    return this.db.query<GameRow>(
-      `SELECT ${GAME_COLUMNS} FROM games g WHERE ${sql} ORDER BY g.position`,
-      params,
-    )
+    return this.repo.selectGames(filter, groups)
   }
 
   /** A game by its per-currency id (any currency, FUN included). */
   async byCurrencyId(db: Executor, id: number): Promise<{ gameId: bigint; currency: string } | undefined> {
-    const [row] = await db.query<{ game_id: bigint; currency: string }>(
-      'SELECT game_id, currency FROM game_currency_ids WHERE id = $1',
-      [id],
-    )
+    const row = await this.repo.findCurrencyId(db, id)
     return row ? { gameId: row.game_id, currency: row.currency } : undefined
   }
 
   /** The providers with games this player may see (gating of spec §6), in their order. */
   async providers(groups: number[]): Promise<Array<{ slug: string; title: string; id: number }>> {
-    return this.db.query(
-      `SELECT p.slug, p.title, p.id FROM game_providers p
-       WHERE EXISTS (SELECT 1 FROM games g WHERE g.provider = p.slug AND ${VISIBLE}
-         AND (cardinality(g.group_ids) = 0 OR g.group_ids && $1::int[]))
-       ORDER BY p.position`,
-      [groups],
-    )
+    return this.repo.visibleProviders(groups)
   }
 
   async categories(groups: number[]): Promise<Array<{ slug: string; games_count: number }>> {
-    const rows = await this.db.query<{ slug: string; games_count: bigint }>(
-      `SELECT c.slug, count(g.id) AS games_count FROM game_categories c
-       LEFT JOIN games g ON c.slug = ANY(g.categories) AND ${VISIBLE} AND (cardinality(g.group_ids) = 0 OR g.group_ids && $1::int[])
-       GROUP BY c.slug, c.position ORDER BY c.position`,
-      [groups],
-    )
+    const rows = await this.repo.categoryCounts(groups)
     return rows.map((r) => ({ slug: r.slug, games_count: Number(r.games_count) }))
   }
 
   async favourites(userId: bigint, groups: number[]): Promise<GameRow[]> {
-    return this.db.query<GameRow>(
-      `SELECT ${GAME_COLUMNS} FROM favorite_games f JOIN games g ON g.id = f.game_id
-       WHERE f.user_id = $1 AND ${VISIBLE} AND (cardinality(g.group_ids) = 0 OR g.group_ids && $2::int[])
-       ORDER BY f.created_at DESC`,
-      [userId.toString(), groups],
-    )
+    return this.repo.favouriteGames(userId, groups)
+  }
+
+  /** The player's account currency (the per-currency ids of the first favourites shape are in it). */
+  async playerCurrency(userId: bigint): Promise<string | undefined> {
+    return this.repo.userCurrency(userId)
   }
 
   async setFavourite(userId: bigint, currencyGameId: number, on: boolean): Promise<boolean> {
     const game = await this.byCurrencyId(this.db, currencyGameId)
     if (!game) return false
-    await this.db.query(
-      on
-        ? 'INSERT INTO favorite_games (user_id, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING'
-        : 'DELETE FROM favorite_games WHERE user_id = $1 AND game_id = $2',
-      [userId.toString(), game.gameId.toString()],
-    )
+    if (on) await this.repo.insertFavourite(userId, game.gameId)
+    else await this.repo.deleteFavourite(userId, game.gameId)
     return true
   }
 
   async played(userId: bigint): Promise<Array<{ identifier: string; last_activity_at: Date }>> {
-    return this.db.query(
-      `SELECT g.identifier, p.last_activity_at FROM played_games p JOIN games g ON g.id = p.game_id
-       WHERE p.user_id = $1 ORDER BY p.last_activity_at DESC LIMIT 50`,
-      [userId.toString()],
-    )
+    return this.repo.playedGames(userId)
+  }
+
+  /** What a game's preview is drawn from, by its studio and seo title. */
+  async art(provider: string, seoTitle: string): Promise<GameArtRow | undefined> {
+    return this.repo.findGameArt(provider, seoTitle)
   }
 }

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify'
 import type { Config } from '../../config.ts'
+import type { RequestContext } from '../../lib/context.ts'
 
 /** The game server's port when it runs with the casino: GAMES_PORT, or the casino's port + 1. */
 export function gamesPort(config: Pick<Config, 'PORT' | 'GAMES_PORT'>): number {
@@ -13,10 +13,10 @@ export function gamesPort(config: Pick<Config, 'PORT' | 'GAMES_PORT'>): number {
  */
 export function gamesUrlFor(
   config: Pick<Config, 'PORT' | 'GAMES_PORT' | 'GAMES_URL'>,
-  request: Pick<FastifyRequest, 'publicOrigin'>,
+  ctx: Pick<RequestContext, 'publicOrigin'>,
 ): string {
   if (config.GAMES_URL) return config.GAMES_URL.replace(/\/$/, '')
-  const origin = new URL(request.publicOrigin)
+  const origin = new URL(ctx.publicOrigin)
   origin.port = String(gamesPort(config))
   return origin.origin
 }

@@ -2,7 +2,6 @@ import type { Winners } from './winners.ts'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Database } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import { errorResponse, errorResponses, localeQuery } from '../../lib/schemas.ts'
@@ -93,9 +92,8 @@ export const gameRoutes: FastifyPluginAsyncZod<{
   wallet: SeamlessWallet
   /** The game server's public address as seen by the player's browser. */
   gamesUrl: (request: FastifyRequest) => string
-  db: Database
   winners: Winners
-}> = async (app, { catalogue, wallet, gamesUrl, db, winners }) => {
+}> = async (app, { catalogue, wallet, gamesUrl, winners }) => {
   const tags = ['games']
   const groupsOf = (userId: bigint | undefined) => catalogue.groupsOf(userId)
   const viewer = (request: { session: { userId: bigint } | null }) => request.session?.userId
@@ -239,11 +237,9 @@ export const gameRoutes: FastifyPluginAsyncZod<{
       if (favouritesVersion(request.headers['accept-client'], request.headers.accept) === FAVOURITES_V2) {
         return games.map((g) => ({ ...gameItem(g), total_count: games.length }))
       }
-      const [row] = await db.query<{ currency: string }>('SELECT currency FROM users WHERE id = $1', [
-        user.toString(),
-      ])
+      const currency = await catalogue.playerCurrency(user)
       return games.flatMap((g) => {
-        const id = g.currency_ids[row!.currency]
+        const id = g.currency_ids[currency!]
         return id === undefined ? [] : [id]
       })
     },
@@ -341,20 +337,17 @@ export const gameRoutes: FastifyPluginAsyncZod<{
         }
       }
       // Spec §6: the game id for the player's currency, or the one asked for (a wallet the player has).
-      const [wallet_] = await db.query<{ currency: string }>(
-        `SELECT currency FROM wallets WHERE user_id = $1 AND ($2::text IS NULL AND active OR currency = $2)`,
-        [userId!.toString(), request.body.currency ?? null],
-      )
+      const currency = await wallet.launchCurrency(userId!, request.body.currency)
       // The frame shows this to the player: say what is missing rather than which field.
-      if (!wallet_) throw new AppError('no_wallet', 422)
-      const id = found.currency_ids[wallet_.currency]
+      if (currency === undefined) throw new AppError('no_wallet', 422)
+      const id = found.currency_ids[currency]
       if (id === undefined) throw new AppError('not_found', 404)
-      await wallet.checkLaunch(userId!, wallet_.currency, request.locale)
-      const token = await wallet.createLaunch(userId!, found.id, wallet_.currency, request.session?.id)
+      await wallet.checkLaunch(userId!, currency, request.locale)
+      const token = await wallet.createLaunch(userId!, found.id, currency, request.session?.id)
       return {
         url: `${base}/games/${encodeURIComponent(found.identifier)}/${id}?token=${token}&lang=${encodeURIComponent(lang)}`,
         mode,
-        currency: wallet_.currency,
+        currency,
       }
     },
   )

@@ -2,17 +2,22 @@ import type { Locale } from '@aurum/shared'
 import crypto from 'node:crypto'
 import { Batcher } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
-import type { BalanceAnswer, WalletErrorCode } from '@aurum/game-protocol'
+import type { WalletErrorCode } from '@aurum/game-protocol'
 import { AppError } from '../../lib/errors.ts'
 import type { SessionEnd } from '../../plugins/session.ts'
-import { HOUSE_SHARDS, InsufficientFundsError, type Ledger } from '../ledger/index.ts'
+import { InsufficientFundsError, type Ledger } from '../ledger/index.ts'
+import { GAME_PROVIDER, LAUNCH_TOKEN_TTL_MS } from './constants.ts'
+import {
+  GamesRepository,
+  type MoveExtras,
+  type MoveInput,
+  type MoveRow,
+  type SessionRow,
+  type WalletAnswer,
+} from './repository.ts'
 
-/** The game server's name in the wallet's records (ledger keys, transactions, rounds). */
-export const GAME_PROVIDER = 'aurum-games'
-/** A launch token is good for this long, once. */
-export const LAUNCH_TOKEN_TTL_MS = 60_000
-/** A game session that has seen no call for this long takes no more bets. */
-export const SESSION_IDLE_MS = 30 * 60_000
+export { GAME_PROVIDER, LAUNCH_TOKEN_TTL_MS, SESSION_IDLE_MS } from './constants.ts'
+export type { MoveInput, WalletAnswer } from './repository.ts'
 
 export class WalletError extends AppError {
   constructor(code: WalletErrorCode, status = 422) {
@@ -49,39 +54,6 @@ export interface PlayGuard {
   ): Promise<void>
 }
 
-export type WalletAnswer = BalanceAnswer
-
-interface SessionRow {
-  id: string
-  user_id: bigint
-  game_id: bigint
-  currency: string
-  closed_at: Date | null
-  last_seen_at: Date
-}
-
-interface TransactionRow {
-  kind: 'bet' | 'win' | 'rollback'
-  user_id: bigint
-  round_id: string
-  amount_cents: bigint
-  status: 'ok' | 'rolled_back' | 'refused'
-  answer: WalletAnswer | { error: WalletErrorCode }
-}
-
-export interface MoveInput {
-  session_id: string
-  transaction_id: string
-  round_id: string
-  amount_cents: number
-}
-
-interface MoveExtras {
-  round_closed?: boolean
-  /** A bet's round settled at once: its win, under its own transaction id. */
-  win?: { transaction_id: string; amount_cents: number }
-}
-
 /** HTTP status of the wallet errors the database function raises (422 otherwise). */
 const WALLET_ERROR_STATUS: Partial<Record<WalletErrorCode, number>> = {
   unknown_session: 404,
@@ -98,12 +70,16 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
  * keyed by the same id, and the round's totals.
  */
 export class SeamlessWallet {
+  private repo: GamesRepository
+
   constructor(
     private db: Database,
     private ledger: Ledger,
     private guard?: PlayGuard,
     private now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.repo = new GamesRepository(db)
+  }
 
   /**
    * A launch for the game frame: the token goes in the iframe's URL; only its hash is stored. The
@@ -116,19 +92,23 @@ export class SeamlessWallet {
     loginSession?: string,
   ): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url')
-    await this.db.query(
-      `INSERT INTO game_launches (token_hash, user_id, game_id, currency, expires_at, login_session)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        sha256(token),
-        userId.toString(),
-        gameId.toString(),
-        currency,
-        new Date(this.now().getTime() + LAUNCH_TOKEN_TTL_MS),
-        loginSession ?? null,
-      ],
+    await this.repo.insertLaunch(
+      sha256(token),
+      userId,
+      gameId,
+      currency,
+      new Date(this.now().getTime() + LAUNCH_TOKEN_TTL_MS),
+      loginSession ?? null,
     )
     return token
+  }
+
+  /**
+   * The currency a real-money game opens in (spec §6): the player's active wallet's, or the one
+   * asked for when the player has a wallet in it; undefined when the player has no such wallet.
+   */
+  launchCurrency(userId: bigint, asked: string | undefined): Promise<string | undefined> {
+    return this.repo.walletCurrency(userId, asked ?? null)
   }
 
   /** The responsible-gambling check before a real-money game opens (none without a guard). */
@@ -139,37 +119,15 @@ export class SeamlessWallet {
   /** authenticate: the launch token, once and in time, opens a game session. */
   async authenticate(token: string) {
     return this.db.transaction(async (tx) => {
-      const [launch] = await tx.query<{
-        user_id: bigint
-        game_id: bigint
-        currency: string
-        login_session: string | null
-      }>(
-        `UPDATE game_launches SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-         RETURNING user_id, game_id, currency, login_session`,
-        [sha256(token), this.now()],
-      )
+      const launch = await this.repo.useLaunch(tx, sha256(token), this.now())
       if (!launch) throw new WalletError('invalid_token', 401)
       const id = crypto.randomBytes(16).toString('hex')
-      await tx.query(
-        `INSERT INTO game_sessions (id, user_id, game_id, currency, created_at, last_seen_at, login_session)
-         VALUES ($1, $2, $3, $4, $5, $5, $6)`,
-        [
-          id,
-          launch.user_id.toString(),
-          launch.game_id.toString(),
-          launch.currency,
-          this.now(),
-          launch.login_session,
-        ],
-      )
-      const [game] = await tx.query<{ identifier: string }>('SELECT identifier FROM games WHERE id = $1', [
-        launch.game_id.toString(),
-      ])
+      await this.repo.insertSession(tx, id, launch, this.now())
+      const game = await this.repo.gameIdentifier(tx, launch.game_id)
       return {
         session_id: id,
         player_id: launch.user_id.toString(),
-        game: game!.identifier,
+        game: game!,
         currency: launch.currency,
         balance_cents: await this.balanceOf(tx, launch.user_id, launch.currency),
       }
@@ -186,10 +144,7 @@ export class SeamlessWallet {
 
   /** Ends a player's game sessions (self-exclusion): no more bets, wins still paid. */
   async closeSessions(userId: bigint): Promise<void> {
-    await this.db.query('UPDATE game_sessions SET closed_at = $2 WHERE user_id = $1 AND closed_at IS NULL', [
-      userId.toString(),
-      this.now(),
-    ])
+    await this.repo.closeSessionsOfUser(userId, this.now())
   }
 
   /**
@@ -198,17 +153,10 @@ export class SeamlessWallet {
    */
   async closeSessionsOfSignIn(end: SessionEnd): Promise<void> {
     if ('sessionId' in end) {
-      await this.db.query(
-        'UPDATE game_sessions SET closed_at = $2 WHERE login_session = $1 AND closed_at IS NULL',
-        [end.sessionId, this.now()],
-      )
+      await this.repo.closeSessionsOfLogin(end.sessionId, this.now())
       return
     }
-    await this.db.query(
-      `UPDATE game_sessions SET closed_at = $3
-       WHERE user_id = $1 AND closed_at IS NULL AND login_session IS DISTINCT FROM $2`,
-      [end.userId.toString(), end.except, this.now()],
-    )
+    await this.repo.closeSessionsOfOtherLogins(end.userId, end.except, this.now())
   }
 
   /**
@@ -242,50 +190,26 @@ export class SeamlessWallet {
           reference: input.reference_transaction_id,
         })
         if (replay) return replay
-        const tombstone = await tx.query(
-          `INSERT INTO game_transactions (provider, transaction_id, kind, round_id, user_id, currency, amount_cents, status, answer)
-         VALUES ($1, $2, 'bet', $3, $4, $5, 0, 'refused', $6) ON CONFLICT DO NOTHING RETURNING 1`,
-          [
-            GAME_PROVIDER,
-            input.reference_transaction_id,
-            input.round_id,
-            session.user_id.toString(),
-            session.currency,
-            JSON.stringify({ error: 'bet_rolled_back' }),
-          ],
+        const tombstone = await this.repo.insertRollbackTombstone(
+          tx,
+          input.reference_transaction_id,
+          input.round_id,
+          session,
         )
-        if (!tombstone.length) {
-          const [bet] = await tx.query<TransactionRow>(
-            `SELECT kind, user_id, round_id, amount_cents, status, answer FROM game_transactions
-           WHERE provider = $1 AND transaction_id = $2 FOR UPDATE`,
-            [GAME_PROVIDER, input.reference_transaction_id],
-          )
+        if (!tombstone) {
+          const bet = await this.repo.lockTransaction(tx, input.reference_transaction_id)
           if (bet!.kind !== 'bet' || bet!.user_id !== session.user_id)
             throw new WalletError('transaction_mismatch')
           if (bet!.status === 'ok') {
             // A win paid with this bet in one call goes too: the round is void, as if never played.
-            const wins = await tx.query<{ transaction_id: string; amount_cents: bigint }>(
-              `SELECT transaction_id, amount_cents FROM game_transactions
-             WHERE provider = $1 AND reference_id = $2 AND kind = 'win' AND status = 'ok' FOR UPDATE`,
-              [GAME_PROVIDER, input.reference_transaction_id],
-            )
+            const wins = await this.repo.lockWinsOfBet(tx, input.reference_transaction_id)
             const won = wins.reduce((sum, w) => sum + w.amount_cents, 0n)
             const net = bet!.amount_cents - won
             // The round's row before the balances (docs/ARCHITECTURE.md "Ledger": one lock order),
             // as a win of the same round takes them: posting first, a concurrent win held the round
             // and waited for the player's account while this held the account and waited for the round.
-            await tx.query(
-              `UPDATE game_transactions SET status = 'rolled_back'
-             WHERE provider = $1 AND (transaction_id = $2 OR (reference_id = $2 AND kind = 'win'))`,
-              [GAME_PROVIDER, input.reference_transaction_id],
-            )
-            await tx.query(
-              `UPDATE game_rounds SET total_bets = total_bets - $3, total_wins = total_wins - $5,
-               status = CASE WHEN total_bets - $3 = 0 AND total_wins - $5 = 0 THEN 'rolled_back' ELSE status END,
-               finished_at = coalesce(finished_at, $4)
-             WHERE provider = $1 AND round_id = $2`,
-              [GAME_PROVIDER, bet!.round_id, bet!.amount_cents.toString(), this.now(), won.toString()],
-            )
+            await this.repo.markBetRolledBack(tx, input.reference_transaction_id)
+            await this.repo.unwindRound(tx, bet!.round_id, bet!.amount_cents, won, this.now())
             if (net !== 0n) {
               await this.ledger.postWith(tx, {
                 key: ledgerKey(input.transaction_id),
@@ -324,46 +248,12 @@ export class SeamlessWallet {
     const amount = BigInt(input.amount_cents)
     const beforeBet = this.guard?.beforeBet?.bind(this.guard)
     const instant = kind === 'bet' && input.win !== undefined
-    const params = (checked: boolean) =>
-      instant
-        ? [
-            GAME_PROVIDER,
-            input.session_id,
-            input.transaction_id,
-            input.round_id,
-            amount.toString(),
-            input.win!.transaction_id,
-            BigInt(input.win!.amount_cents).toString(),
-            this.now(),
-            `${SESSION_IDLE_MS} milliseconds`,
-            HOUSE_SHARDS,
-            checked,
-          ]
-        : [
-            GAME_PROVIDER,
-            input.session_id,
-            kind,
-            input.transaction_id,
-            input.round_id,
-            amount.toString(),
-            input.win?.transaction_id ?? null,
-            input.win ? BigInt(input.win.amount_cents).toString() : null,
-            !!input.round_closed || !!input.win,
-            this.now(),
-            `${SESSION_IDLE_MS} milliseconds`,
-            HOUSE_SHARDS,
-            checked,
-          ]
-    // The session's player comes along, to tell the player's open tabs (a replay tells the same balance again).
-    const sql = instant
-      ? `SELECT wallet_instant_round($1, $2, $3, $4, $5, $6, $7, $8, $9::interval, $10, $11) AS answer,
-          (SELECT user_id FROM game_sessions WHERE id = $2) AS user_id`
-      : `SELECT wallet_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::interval, $12, $13) AS answer,
-          (SELECT user_id FROM game_sessions WHERE id = $2) AS user_id`
-    type Row = { answer: WalletAnswer; user_id: bigint }
     try {
       try {
-        const alone = () => this.db.query<Row>(sql, params(!beforeBet))
+        const alone = () =>
+          instant
+            ? this.repo.walletInstantRound(this.db, input, amount, this.now(), !beforeBet)
+            : this.repo.walletMove(this.db, kind, input, amount, this.now(), !beforeBet)
         const [row] = instant ? [await this.instantRound(input, !beforeBet, alone)] : await alone()
         this.ledger.balanceMoved(this.db, row!.user_id, row!.answer.currency)
         return row!.answer
@@ -380,19 +270,16 @@ export class SeamlessWallet {
           amountCents: amount,
           sessionId: session.id,
         })
-        const [row] = await tx.query<Row>(sql, params(true))
+        const [row] = instant
+          ? await this.repo.walletInstantRound(tx, input, amount, this.now(), true)
+          : await this.repo.walletMove(tx, kind, input, amount, this.now(), true)
         this.ledger.balanceMoved(tx, row!.user_id, row!.answer.currency)
         return row!.answer
       })
     } catch (error) {
       // The limits counted this live session's time up to now: closed, it keeps counting to now
       // (a closed session counts to its last call), or a new game would open on the minutes between.
-      if (error instanceof SessionLimitError)
-        await this.db.query(
-          `UPDATE game_sessions SET closed_at = $2, last_seen_at = greatest(last_seen_at, $2)
-           WHERE id = $1 AND closed_at IS NULL`,
-          [input.session_id, this.now()],
-        )
+      if (error instanceof SessionLimitError) await this.repo.closeSessionNow(input.session_id, this.now())
       if (error instanceof WalletError) throw error
       const code = (error as { code?: string }).code
       if (code === 'AU001' || error instanceof InsufficientFundsError)
@@ -424,32 +311,10 @@ export class SeamlessWallet {
    */
   private instantRounds = new Batcher<
     { input: MoveInput & MoveExtras; checked: boolean },
-    { answer: WalletAnswer; user_id: bigint } | { code: string; message: string }
+    MoveRow | { code: string; message: string }
   >(
     async (rounds) => {
-      const rows = await this.db.query<{
-        r_index: number
-        r_answer: WalletAnswer | null
-        r_user: bigint | null
-        r_code: string | null
-        r_message: string | null
-      }>(
-        `SELECT * FROM wallet_instant_rounds($1, $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[],
-           $7::bigint[], $8::boolean[], $9, $10::interval, $11)`,
-        [
-          GAME_PROVIDER,
-          rounds.map((r) => r.input.session_id),
-          rounds.map((r) => r.input.transaction_id),
-          rounds.map((r) => r.input.round_id),
-          rounds.map((r) => BigInt(r.input.amount_cents).toString()),
-          rounds.map((r) => r.input.win!.transaction_id),
-          rounds.map((r) => BigInt(r.input.win!.amount_cents).toString()),
-          rounds.map((r) => r.checked),
-          this.now(),
-          `${SESSION_IDLE_MS} milliseconds`,
-          HOUSE_SHARDS,
-        ],
-      )
+      const rows = await this.repo.walletInstantRounds(rounds, this.now())
       return rows
         .sort((a, b) => a.r_index - b.r_index)
         .map((row) =>
@@ -464,8 +329,8 @@ export class SeamlessWallet {
   private async instantRound(
     input: MoveInput & MoveExtras,
     checked: boolean,
-    alone: () => Promise<Array<{ answer: WalletAnswer; user_id: bigint }>>,
-  ): Promise<{ answer: WalletAnswer; user_id: bigint }> {
+    alone: () => Promise<MoveRow[]>,
+  ): Promise<MoveRow> {
     const result = await this.instantRounds.add({ input, checked })
     if ('answer' in result) return result
     if (/^AU00[1-4]$/.test(result.code)) throw Object.assign(new Error(result.message), { code: result.code })
@@ -485,19 +350,14 @@ export class SeamlessWallet {
     amount: bigint,
     extra: { reference?: string } = {},
   ): Promise<WalletAnswer | undefined> {
-    const [claimed] = await tx.query(
-      `INSERT INTO game_transactions (provider, transaction_id, kind, round_id, user_id, currency, amount_cents, reference_id, status, answer)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'ok', '{}') ON CONFLICT DO NOTHING RETURNING 1`,
-      [
-        GAME_PROVIDER,
-        transactionId,
-        kind,
-        roundId,
-        session.user_id.toString(),
-        session.currency,
-        amount.toString(),
-        extra.reference ?? null,
-      ],
+    const claimed = await this.repo.claimTransaction(
+      tx,
+      transactionId,
+      kind,
+      session,
+      roundId,
+      amount,
+      extra.reference ?? null,
     )
     if (claimed) return undefined
     return (await this.stored(tx, transactionId, kind, session))!
@@ -510,11 +370,7 @@ export class SeamlessWallet {
     kind: 'bet' | 'win' | 'rollback',
     session: SessionRow,
   ): Promise<WalletAnswer | undefined> {
-    const [row] = await db.query<TransactionRow>(
-      `SELECT kind, user_id, round_id, amount_cents, status, answer FROM game_transactions
-       WHERE provider = $1 AND transaction_id = $2`,
-      [GAME_PROVIDER, transactionId],
-    )
+    const row = await this.repo.findTransaction(db, transactionId)
     if (!row) return undefined
     if ('error' in row.answer) throw new WalletError(row.answer.error)
     if (row.kind !== kind || row.user_id !== session.user_id) throw new WalletError('transaction_mismatch')
@@ -528,30 +384,19 @@ export class SeamlessWallet {
       currency: session.currency,
       transaction_id: transactionId,
     }
-    await tx.query(`UPDATE game_transactions SET answer = $3 WHERE provider = $1 AND transaction_id = $2`, [
-      GAME_PROVIDER,
-      transactionId,
-      JSON.stringify(answer),
-    ])
-    await tx.query('UPDATE game_sessions SET last_seen_at = $2 WHERE id = $1', [session.id, this.now()])
+    await this.repo.storeAnswer(tx, transactionId, answer)
+    await this.repo.touchSession(tx, session.id, this.now())
     return answer
   }
 
   private async session(db: Executor, id: string): Promise<SessionRow> {
-    const [row] = await db.query<SessionRow>(
-      'SELECT id, user_id, game_id, currency, closed_at, last_seen_at FROM game_sessions WHERE id = $1',
-      [id],
-    )
+    const row = await this.repo.findSession(db, id)
     if (!row) throw new WalletError('unknown_session', 404)
     return row
   }
 
   private async balanceOf(db: Executor, userId: bigint, currency: string): Promise<number> {
-    const [row] = await db.query<{ balance: bigint }>(
-      `SELECT balance FROM ledger_accounts WHERE user_id = $1 AND kind = 'player_real' AND currency = $2`,
-      [userId.toString(), currency],
-    )
-    return Number(row?.balance ?? 0n)
+    return Number((await this.repo.playerBalance(db, userId, currency)) ?? 0n)
   }
 }
 

@@ -1,21 +1,8 @@
 import { formatAmount, type WinNotice } from '@aurum/shared'
 import type { Database } from '../../db/client.ts'
+import { GamesRepository, type WinRow } from './repository.ts'
 
-/** A round is a notable win when it paid at least this many times its bets (the feed's rule). */
-export const NOTABLE_MULTIPLIER = 10
-
-interface WinRow {
-  finished_at: Date
-  total_bets: bigint
-  total_wins: bigint
-  currency: string
-  identifier: string
-  seo_title: string
-  title: string
-  provider: string
-  nickname: string | null
-  email: string
-}
+export { NOTABLE_MULTIPLIER } from './constants.ts'
 
 /** "ja***": enough to recognise oneself, not enough to find anyone. */
 export function maskNickname(nickname: string | null, email: string): string {
@@ -24,29 +11,22 @@ export function maskNickname(nickname: string | null, email: string): string {
   return `${first.join('')}***`
 }
 
-const SELECT = `SELECT r.finished_at, r.total_bets, r.total_wins, r.currency, g.identifier, g.seo_title, g.title,
-    g.provider, u.nickname, u.email
-  FROM game_rounds r JOIN games g ON g.id = r.game_id JOIN users u ON u.id = r.user_id`
-const NOTABLE = `r.status = 'closed' AND r.total_wins > 0 AND r.total_wins >= ${NOTABLE_MULTIPLIER} * r.total_bets`
-
 /** The recent-wins feed (`GET /api/stats/winners/latest`, `public:wins`): rounds that paid 10× or more. */
 export class Winners {
-  constructor(private db: Database) {}
+  private repo: GamesRepository
+
+  constructor(db: Database) {
+    this.repo = new GamesRepository(db)
+  }
 
   async latest(locale: string, limit = 20): Promise<WinNotice[]> {
-    const rows = await this.db.query<WinRow>(
-      `${SELECT} WHERE ${NOTABLE} AND r.finished_at IS NOT NULL ORDER BY r.finished_at DESC LIMIT $1`,
-      [limit],
-    )
+    const rows = await this.repo.latestWins(limit)
     return rows.map((r) => toNotice(r, locale))
   }
 
   /** The round as a feed entry when it is a notable win, else null. */
   async ofRound(provider: string, roundId: string): Promise<WinNotice | null> {
-    const [row] = await this.db.query<WinRow>(
-      `${SELECT} WHERE r.provider = $1 AND r.round_id = $2 AND ${NOTABLE}`,
-      [provider, roundId],
-    )
+    const row = await this.repo.notableRound(provider, roundId)
     return row ? toNotice(row, 'en') : null
   }
 }

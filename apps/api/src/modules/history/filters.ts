@@ -39,24 +39,3 @@ export function paymentFilterOf(q: Omit<z.infer<typeof paymentsCsvQuery>, 'l'>):
     ...dates(q),
   }
 }
-
-/**
- * The payments of a player matching a filter, as SQL (the table aliased `p`) with its parameters
- * after `first - 1` others. Newest first is `ORDER BY p.id DESC` (the payments_user index).
- */
-export function paymentsWhere(userId: bigint, filter: PaymentHistoryFilter, first = 1) {
-  const n = (i: number) => `$${first + i}`
-  return {
-    sql: `p.user_id = ${n(0)} AND (${n(1)}::text IS NULL OR p.currency = ${n(1)})
-      AND (${n(2)}::text IS NULL OR p.action = ${n(2)}) AND (${n(3)}::text[] IS NULL OR p.state = ANY(${n(3)}::text[]))
-      AND (${n(4)}::timestamptz IS NULL OR p.created_at >= ${n(4)}) AND (${n(5)}::timestamptz IS NULL OR p.created_at < ${n(5)})`,
-    params: [
-      userId.toString(),
-      filter.currency ?? null,
-      filter.type ?? null,
-      filter.states ?? null,
-      filter.from ?? null,
-      filter.to ?? null,
-    ] as unknown[],
-  }
-}

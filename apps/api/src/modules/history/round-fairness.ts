@@ -7,10 +7,7 @@ import {
   roundDetailsKey,
   type RoundDetails,
 } from '@aurum/game-protocol/round-details'
-
-interface Logger {
-  warn(obj: object, msg: string): void
-}
+import type { Logger } from '../../lib/context.ts'
 
 /** A page of the history waits this long for the game server, then shows its rounds without fairness data. */
 export const ROUND_DETAILS_TIMEOUT_MS = 2_000

@@ -2,6 +2,9 @@ import { REALITY_CHECK_OPTIONS, type RealityCheckSession, type RealityCheckState
 import type { Database } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { SESSION_IDLE_MS } from '../games/index.ts'
+import { RealityCheckRepository, type GameSessionSpan } from './repository.ts'
+
+export type { GameSessionSpan } from './repository.ts'
 
 /**
  * A pause longer than this between the player's game sessions starts a new play session: the
@@ -12,15 +15,6 @@ import { SESSION_IDLE_MS } from '../games/index.ts'
 export const PLAY_BREAK_MS = SESSION_IDLE_MS
 /** Earlier game sessions are followed back this far (a play session of more than a day is not looked for). */
 export const LOOKBACK_MS = 24 * 3_600_000
-
-export interface GameSessionSpan {
-  id: string
-  game_id: bigint
-  currency: string
-  created_at: Date
-  last_seen_at: Date
-  closed_at: Date | null
-}
 
 /**
  * The player's current play session, from their game sessions ordered by start: the newest game
@@ -54,17 +48,18 @@ export function currentPlaySession(
  * result, which the game frame shows at every interval since the session started.
  */
 export class RealityCheckService {
+  private repo: RealityCheckRepository
+
   constructor(
-    private db: Database,
+    db: Database,
     private defaultMinutes: number,
     private now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.repo = new RealityCheckRepository(db)
+  }
 
   async get(userId: bigint): Promise<RealityCheckState> {
-    const [user] = await this.db.query<{ minutes: number | null }>(
-      'SELECT reality_check_minutes AS minutes FROM users WHERE id = $1',
-      [userId.toString()],
-    )
+    const user = await this.repo.intervalOf(userId)
     if (!user) throw new AppError('not_found', 404)
     return {
       interval_minutes: user.minutes ?? this.defaultMinutes,
@@ -75,10 +70,7 @@ export class RealityCheckService {
   }
 
   async setInterval(userId: bigint, minutes: number): Promise<RealityCheckState> {
-    await this.db.query('UPDATE users SET reality_check_minutes = $2 WHERE id = $1', [
-      userId.toString(),
-      minutes,
-    ])
+    await this.repo.setInterval(userId, minutes)
     return this.get(userId)
   }
 
@@ -87,12 +79,7 @@ export class RealityCheckService {
     // The recent game sessions (index on user and start) and any open one in use since then
     // (partial index of open sessions: a long one started before the look-back still counts).
     const since = new Date(now.getTime() - LOOKBACK_MS)
-    const sessions = await this.db.query<GameSessionSpan>(
-      `SELECT id, game_id, currency, created_at, last_seen_at, closed_at FROM game_sessions
-       WHERE user_id = $1 AND (created_at > $2 OR (closed_at IS NULL AND last_seen_at > $2))
-       ORDER BY created_at, id`,
-      [userId.toString(), since],
-    )
+    const sessions = await this.repo.sessionsSince(userId, since)
     const play = currentPlaySession(sessions, now)
     if (!play) return null
     const { current, startedAt } = play
@@ -100,17 +87,12 @@ export class RealityCheckService {
     // bet while its session is in use, and the run reaches to the newest session in use), so the
     // totals are an index-only sum (game_rounds_user_time includes currency and totals). Rounds in
     // another currency played in the same run are not mixed in: the figures are in the currency played.
-    const [totals] = await this.db.query<{ wagered: bigint; won: bigint; title: string }>(
-      `SELECT coalesce(sum(r.total_bets), 0)::int8 AS wagered, coalesce(sum(r.total_wins), 0)::int8 AS won,
-              (SELECT title FROM games WHERE id = $4) AS title
-       FROM game_rounds r WHERE r.user_id = $1 AND r.created_at >= $2 AND r.currency = $3`,
-      [userId.toString(), startedAt, current.currency, current.game_id.toString()],
-    )
-    const wagered = Number(totals!.wagered)
-    const won = Number(totals!.won)
+    const totals = await this.repo.roundTotals(userId, startedAt, current.currency, current.game_id)
+    const wagered = Number(totals.wagered)
+    const won = Number(totals.won)
     return {
       started_at: startedAt.toISOString(),
-      game_title: totals!.title,
+      game_title: totals.title,
       currency: current.currency,
       wagered_cents: wagered,
       won_cents: won,
