@@ -29,10 +29,11 @@ import pg from 'pg'
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts'
 import { migrate } from '../apps/api/src/db/migrate.ts'
 import { seed } from '../apps/api/src/db/seed/index.ts'
-import { SeamlessWallet } from '../apps/api/src/modules/games/wallet.ts'
+import { systemClock } from '../packages/db/src/clock.ts'
+import { loadConfig } from '../apps/api/src/config.ts'
 import { checkLedger } from '../apps/api/src/modules/ledger/check.ts'
-import { Ledger } from '../apps/api/src/modules/ledger/ledger.ts'
 import { openWallet } from '../apps/api/src/modules/wallets/service.ts'
+import { createServices } from '../apps/api/src/services.ts'
 import { ensureBuild } from './start.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -368,8 +369,14 @@ async function stopProcess(child: ChildProcess) {
 }
 
 /** Players with a funded EUR wallet each and a launch token for the game (as the lobby would make). */
-async function createPlayers(db: Database, gameIdentifier: string): Promise<string[]> {
-  const ledger = new Ledger(db)
+async function createPlayers(db: Database, dataDir: string, gameIdentifier: string): Promise<string[]> {
+  // The casino's own services (the servers' wiring: the launch asks the players' limits).
+  const { ledger, gameWallet: wallet } = await createServices({
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    db,
+    clock: systemClock,
+    log: { error: () => undefined, warn: () => undefined, info: () => undefined },
+  })
   await db.transaction(async (tx) => {
     await ledger.accountId(tx, { house: 'house_payments', currency: 'EUR' })
     await ledger.accountId(tx, { house: 'house_games', currency: 'EUR' })
@@ -384,7 +391,6 @@ async function createPlayers(db: Database, gameIdentifier: string): Promise<stri
      FROM generate_series(1, $1::int) AS n RETURNING id`,
     [PLAYERS],
   )
-  const wallet = new SeamlessWallet(db, ledger)
   const tokens: string[] = []
   for (const { id: user } of rows) {
     await db.transaction((tx) => openWallet(tx, ledger, user, 'EUR', true))
@@ -570,7 +576,7 @@ async function main() {
     casino = await openDatabase({ databaseUrl: urlOf(names.casino) })
     await migrate(casino)
     await seed(casino)
-    const tokens = await createPlayers(casino, GAME)
+    const tokens = await createPlayers(casino, dataDir, GAME)
 
     const walletSecret = crypto.randomBytes(32).toString('hex')
     const [casinoPort, gamesPort] = [await freePort(), await freePort()]

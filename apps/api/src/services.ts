@@ -134,6 +134,7 @@ export async function createServices({
   await twoFactor.wrapLegacyBackupCodes()
   const accounts = new AccountsService({
     db,
+    ledger,
     repo: accountsRepo,
     sessions,
     mail,
@@ -158,10 +159,10 @@ export async function createServices({
   })
   const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, clock, events)
 
-  const wallets = new WalletService(db)
+  const wallets = new WalletService(db, ledger)
   const winners = new Winners(db)
   const catalogue = new Catalogue(db, caches)
-  const gameWallet = new SeamlessWallet(db, ledger, playGuard ?? limits.playGuard(), () => clock.now())
+  const gameWallet = new SeamlessWallet(db, ledger, playGuard ?? limits.playGuard(), clock)
   sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
 
   const realityCheck = new RealityCheckService(db, config.REALITY_CHECK_MINUTES, () => clock.now())

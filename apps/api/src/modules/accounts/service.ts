@@ -1,4 +1,4 @@
-import { Ledger } from '../ledger/index.ts'
+import type { Ledger } from '../ledger/index.ts'
 import { openWallet } from '../wallets/service.ts'
 import { AB_TEST_GROUPS, defaultCurrencyFor, STATUSES, type Locale } from '@aurum/shared'
 import { defineJob, type Clock, type JobDefinition, type JobQueue } from '@aurum/db'
@@ -105,6 +105,7 @@ export interface RegistrationInput {
 
 export interface AccountsDeps {
   db: Database
+  ledger: Ledger
   repo: AccountsRepository
   sessions: SessionManager
   mail: MailService
@@ -130,6 +131,7 @@ export interface AccountsDeps {
  */
 export class AccountsService {
   private db: Database
+  private ledger: Ledger
   private repo: AccountsRepository
   private sessions: SessionManager
   private mail: MailService
@@ -142,6 +144,7 @@ export class AccountsService {
 
   constructor(deps: AccountsDeps) {
     this.db = deps.db
+    this.ledger = deps.ledger
     this.repo = deps.repo
     this.sessions = deps.sessions
     this.mail = deps.mail
@@ -218,7 +221,7 @@ export class AccountsService {
         throw new AppError('validation_failed', 422, { email: [t(locale, 'validation.email_taken')] })
       }
       await this.repo.addFirstGroups(tx, row.id, BRONZE, abGroupFor(row.id))
-      await openWallet(tx, new Ledger(this.db), row.id, currency, true)
+      await openWallet(tx, this.ledger, row.id, currency, true)
       return row
     })
     const deliver = await this.sendConfirmation(this.db, user, locale, ctx.publicOrigin)

@@ -1,6 +1,6 @@
 import type { Locale } from '@aurum/shared'
 import crypto from 'node:crypto'
-import { Batcher } from '@aurum/db'
+import { Batcher, type Clock } from '@aurum/db'
 import type { Database, Executor } from '../../db/client.ts'
 import type { WalletErrorCode } from '@aurum/game-protocol'
 import { AppError } from '../../lib/errors.ts'
@@ -75,8 +75,10 @@ export class SeamlessWallet {
   constructor(
     private db: Database,
     private ledger: Ledger,
-    private guard?: PlayGuard,
-    private now: () => Date = () => new Date(),
+    /** The players' limits (responsible gambling): asked before a game opens and before each bet. Required. */
+    private guard: PlayGuard,
+    /** The app's clock: launch tokens, sessions and the rounds' stamps. */
+    private clock: Clock,
   ) {
     this.repo = new GamesRepository(db)
   }
@@ -97,7 +99,7 @@ export class SeamlessWallet {
       userId,
       gameId,
       currency,
-      new Date(this.now().getTime() + LAUNCH_TOKEN_TTL_MS),
+      new Date(this.clock.now().getTime() + LAUNCH_TOKEN_TTL_MS),
       loginSession ?? null,
     )
     return token
@@ -113,16 +115,16 @@ export class SeamlessWallet {
 
   /** The responsible-gambling check before a real-money game opens (none without a guard). */
   async checkLaunch(userId: bigint, currency: string, locale?: Locale): Promise<void> {
-    await this.guard?.beforeLaunch({ userId, currency, locale })
+    await this.guard.beforeLaunch({ userId, currency, locale })
   }
 
   /** authenticate: the launch token, once and in time, opens a game session. */
   async authenticate(token: string) {
     return this.db.transaction(async (tx) => {
-      const launch = await this.repo.useLaunch(tx, sha256(token), this.now())
+      const launch = await this.repo.useLaunch(tx, sha256(token), this.clock.now())
       if (!launch) throw new WalletError('invalid_token', 401)
       const id = crypto.randomBytes(16).toString('hex')
-      await this.repo.insertSession(tx, id, launch, this.now())
+      await this.repo.insertSession(tx, id, launch, this.clock.now())
       const game = await this.repo.gameIdentifier(tx, launch.game_id)
       return {
         session_id: id,
@@ -144,7 +146,7 @@ export class SeamlessWallet {
 
   /** Ends a player's game sessions (self-exclusion): no more bets, wins still paid. */
   async closeSessions(userId: bigint): Promise<void> {
-    await this.repo.closeSessionsOfUser(userId, this.now())
+    await this.repo.closeSessionsOfUser(userId, this.clock.now())
   }
 
   /**
@@ -153,10 +155,10 @@ export class SeamlessWallet {
    */
   async closeSessionsOfSignIn(end: SessionEnd): Promise<void> {
     if ('sessionId' in end) {
-      await this.repo.closeSessionsOfLogin(end.sessionId, this.now())
+      await this.repo.closeSessionsOfLogin(end.sessionId, this.clock.now())
       return
     }
-    await this.repo.closeSessionsOfOtherLogins(end.userId, end.except, this.now())
+    await this.repo.closeSessionsOfOtherLogins(end.userId, end.except, this.clock.now())
   }
 
   /**
@@ -209,7 +211,7 @@ export class SeamlessWallet {
             // as a win of the same round takes them: posting first, a concurrent win held the round
             // and waited for the player's account while this held the account and waited for the round.
             await this.repo.markBetRolledBack(tx, input.reference_transaction_id)
-            await this.repo.unwindRound(tx, bet!.round_id, bet!.amount_cents, won, this.now())
+            await this.repo.unwindRound(tx, bet!.round_id, bet!.amount_cents, won, this.clock.now())
             if (net !== 0n) {
               await this.ledger.postWith(tx, {
                 key: ledgerKey(input.transaction_id),
@@ -246,14 +248,14 @@ export class SeamlessWallet {
    */
   private async move(kind: 'bet' | 'win', input: MoveInput & MoveExtras): Promise<WalletAnswer> {
     const amount = BigInt(input.amount_cents)
-    const beforeBet = this.guard?.beforeBet?.bind(this.guard)
+    const beforeBet = this.guard.beforeBet?.bind(this.guard)
     const instant = kind === 'bet' && input.win !== undefined
     try {
       try {
         const alone = () =>
           instant
-            ? this.repo.walletInstantRound(this.db, input, amount, this.now(), !beforeBet)
-            : this.repo.walletMove(this.db, kind, input, amount, this.now(), !beforeBet)
+            ? this.repo.walletInstantRound(this.db, input, amount, this.clock.now(), !beforeBet)
+            : this.repo.walletMove(this.db, kind, input, amount, this.clock.now(), !beforeBet)
         const [row] = instant ? [await this.instantRound(input, !beforeBet, alone)] : await alone()
         this.ledger.balanceMoved(this.db, row!.user_id, row!.answer.currency)
         return row!.answer
@@ -271,15 +273,16 @@ export class SeamlessWallet {
           sessionId: session.id,
         })
         const [row] = instant
-          ? await this.repo.walletInstantRound(tx, input, amount, this.now(), true)
-          : await this.repo.walletMove(tx, kind, input, amount, this.now(), true)
+          ? await this.repo.walletInstantRound(tx, input, amount, this.clock.now(), true)
+          : await this.repo.walletMove(tx, kind, input, amount, this.clock.now(), true)
         this.ledger.balanceMoved(tx, row!.user_id, row!.answer.currency)
         return row!.answer
       })
     } catch (error) {
       // The limits counted this live session's time up to now: closed, it keeps counting to now
       // (a closed session counts to its last call), or a new game would open on the minutes between.
-      if (error instanceof SessionLimitError) await this.repo.closeSessionNow(input.session_id, this.now())
+      if (error instanceof SessionLimitError)
+        await this.repo.closeSessionNow(input.session_id, this.clock.now())
       if (error instanceof WalletError) throw error
       const code = (error as { code?: string }).code
       if (code === 'AU001' || error instanceof InsufficientFundsError)
@@ -314,7 +317,7 @@ export class SeamlessWallet {
     MoveRow | { code: string; message: string }
   >(
     async (rounds) => {
-      const rows = await this.repo.walletInstantRounds(rounds, this.now())
+      const rows = await this.repo.walletInstantRounds(rounds, this.clock.now())
       return rows
         .sort((a, b) => a.r_index - b.r_index)
         .map((row) =>
@@ -385,7 +388,7 @@ export class SeamlessWallet {
       transaction_id: transactionId,
     }
     await this.repo.storeAnswer(tx, transactionId, answer)
-    await this.repo.touchSession(tx, session.id, this.now())
+    await this.repo.touchSession(tx, session.id, this.clock.now())
     return answer
   }
 

@@ -2,7 +2,7 @@ import type { Database, Executor } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import type { Locale } from '@aurum/shared'
-import { Ledger } from '../ledger/index.ts'
+import type { Ledger } from '../ledger/index.ts'
 import { WalletsRepository, type WalletRow } from './repository.ts'
 import type { CompatibleAccount, PlayerStats, UserAccount } from '@aurum/shared/contracts/wallets'
 
@@ -32,11 +32,12 @@ const toNumber = (value: bigint) => Number(value)
 
 /** The player's wallets: balances come from the ledger accounts, never from a copy. */
 export class WalletService {
-  readonly ledger: Ledger
   private repo: WalletsRepository
 
-  constructor(private db: Database) {
-    this.ledger = new Ledger(db)
+  constructor(
+    private db: Database,
+    readonly ledger: Ledger,
+  ) {
     this.repo = new WalletsRepository(db)
   }
 
