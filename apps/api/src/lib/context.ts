@@ -2,7 +2,7 @@ import type { Locale } from '@aurum/shared'
 
 /**
  * What the services know of the request that asks them (no HTTP): the routes take it from
- * `request.ctx` (plugins/request-context.ts), a CLI or a job builds its own with `systemContext`.
+ * `request.ctx` (plugins/request-context.ts).
  * Services never see Fastify's request or reply; they return outcomes, and the routes turn them
  * into status codes and cookies.
  */
@@ -21,25 +21,6 @@ export interface RequestContext {
   publicOrigin: string
   /** The request id of the logs (the `x-request-id` header); a CLI's or a job's own name. */
   requestId: string
-}
-
-/** Who acts: the signed-in player, an operator (the CLIs; staff in the back office), or the system. */
-export type Actor =
-  | { kind: 'player'; userId: bigint; sessionId: string }
-  | { kind: 'operator'; name: string }
-  | { kind: 'system'; name: string }
-
-/** The context of work no HTTP request asked for: a CLI, a job, a consumer. */
-export function systemContext(name: string, publicOrigin: string, locale: Locale = 'en'): RequestContext {
-  return {
-    ip: '127.0.0.1',
-    userAgent: null,
-    locale,
-    country: undefined,
-    restricted: false,
-    publicOrigin,
-    requestId: name,
-  }
 }
 
 /** The logger the services write to: pino's (Fastify's), or a CLI's console. */
