@@ -13,7 +13,6 @@ import {
   startBlackjack,
   validateRouletteBet,
   type BlackjackState,
-  type RouletteBet,
 } from '@aurum/games-math'
 import fastifyStatic from '@fastify/static'
 import { isIconId, isThemeId, symbolSvg } from '@aurum/game-art'
@@ -26,6 +25,7 @@ import { roundDetailsRoutes } from './round-details.ts'
 import { GameError, Rounds, type GameSession, type RoundsOptions } from './rounds.ts'
 import { blackjackOutcome, blackjackStep, standRemainingHands } from './blackjack.ts'
 import { RecentMap } from './recent.ts'
+import { GamesServerRepository } from './repository.ts'
 import { WalletRefusal, WalletUnavailable, type WalletClient } from './wallet-client.ts'
 import { checkCasinoOrigins } from './origins.ts'
 import { GAME_SERVER_JOBS_TABLE, gameServerJobs } from './jobs.ts'
@@ -88,6 +88,7 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
         (hidden: unknown) => standRemainingHands(hidden as BlackjackState),
       ]),
   )
+  const repo = new GamesServerRepository(db)
   const rounds = new Rounds(db, wallet, app.log, {
     ...options.rounds,
     finishers,
@@ -136,14 +137,11 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
     let row = recent && now - recent.readAt < SESSION_TOUCH_MS ? recent.session : undefined
     if (!row) {
       // Seen again: touched at most every SESSION_TOUCH_MS (a read most of the time, not a write).
-      ;[row] = await db.query<GameSession>(
-        `WITH touched AS (
-           UPDATE gs_sessions SET last_seen_at = $4
-           WHERE id = $1 AND last_seen_at > $2 AND last_seen_at < $3
-         )
-         SELECT id, mode, player_key, game, currency, wallet_session_id, demo_balance_cents
-         FROM gs_sessions WHERE id = $1 AND last_seen_at > $2`,
-        [token, new Date(now - SESSION_IDLE_MS), new Date(now - SESSION_TOUCH_MS), new Date(now)],
+      ;[row] = await repo.touchActiveSession(
+        token,
+        new Date(now - SESSION_IDLE_MS),
+        new Date(now - SESSION_TOUCH_MS),
+        new Date(now),
       )
       if (!row) throw new GameError('session_expired', 401)
       if (row.mode === 'real') recentSessions.set(token, { session: row, readAt: now })
@@ -254,10 +252,14 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
         const playerKey = `casino:${auth.player_id}`
         const fair = await db.transaction(async (t) => {
           const state = await ensurePlayer(t, playerKey)
-          await t.query(
-            `INSERT INTO gs_sessions (id, mode, player_key, game, currency, wallet_session_id, created_at, last_seen_at)
-             VALUES ($1, 'real', $2, $3, $4, $5, $6, $6)`,
-            [id, playerKey, auth.game, auth.currency, auth.session_id, clock.now()],
+          await repo.insertRealSession(
+            t,
+            id,
+            playerKey,
+            auth.game,
+            auth.currency,
+            auth.session_id,
+            clock.now(),
           )
           return state
         })
@@ -276,11 +278,7 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
       const playerKey = `demo:${crypto.randomBytes(12).toString('hex')}`
       const fair = await db.transaction(async (t) => {
         const state = await ensurePlayer(t, playerKey)
-        await t.query(
-          `INSERT INTO gs_sessions (id, mode, player_key, game, currency, demo_balance_cents, created_at, last_seen_at)
-           VALUES ($1, 'demo', $2, $3, 'FUN', $4, $5, $5)`,
-          [id, playerKey, game, DEMO_BALANCE_CENTS, clock.now()],
-        )
+        await repo.insertDemoSession(t, id, playerKey, game, DEMO_BALANCE_CENTS, clock.now())
         return state
       })
       return {
@@ -458,27 +456,7 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
     },
     async (request) => {
       const session = await sessionOf(request)
-      const rows = await db.query<{
-        round_id: string
-        game: string
-        bet_cents: bigint
-        win_cents: bigint
-        status: string
-        auto_completed: boolean
-        balance_after_cents: bigint | null
-        created_at: Date
-        server_seed_hash: string
-        client_seed: string
-        nonce: bigint
-        server_seed: string | null
-      }>(
-        `SELECT r.round_id, r.game, r.bet_cents, r.win_cents, r.status, r.auto_completed, r.balance_after_cents, r.created_at,
-                r.server_seed_hash, r.client_seed, r.nonce,
-                CASE WHEN s.revealed_at IS NOT NULL THEN s.seed END AS server_seed
-         FROM gs_rounds r LEFT JOIN gs_server_seeds s ON s.hash = r.server_seed_hash
-         WHERE r.player_key = $1 AND r.game = $2 ORDER BY r.id DESC LIMIT $3`,
-        [session.player_key, session.game, request.query.limit],
-      )
+      const rows = await repo.roundHistory(session.player_key, session.game, request.query.limit)
       return rows.map((r) => ({
         round_id: r.round_id,
         game: r.game,
@@ -563,25 +541,11 @@ export async function buildGamesApp(options: GamesAppOptions): Promise<FastifyIn
   )
   /** Pays the live bets of every finished table round (every node; each round once, guarded). */
   const settleLive = async () => {
-    const open = await db.query<{
-      round_id: string
-      session_id: string
-      game: string
-      hidden: { table_round: number; bets: RouletteBet[] }
-      bet_cents: bigint
-      version: number
-    }>(
-      `SELECT round_id, session_id, game, hidden, bet_cents, version FROM gs_rounds
-       WHERE status = 'open' AND game = ANY($1::text[]) ORDER BY id LIMIT 200`,
-      [[...tables.keys()]],
-    )
+    const open = await repo.openLiveRounds([...tables.keys()])
     for (const row of open) {
       const settled = tables.get(row.game)!.settle(row.hidden.table_round, row.hidden.bets)
       if (!settled) continue
-      const [session] = await db.query<GameSession>(
-        'SELECT id, mode, player_key, game, currency, wallet_session_id, demo_balance_cents FROM gs_sessions WHERE id = $1',
-        [row.session_id],
-      )
+      const [session] = await repo.findSession(row.session_id)
       if (!session) continue
       // Claimed by one node (by the round's version): the others find it changed and pay nothing.
       await rounds
