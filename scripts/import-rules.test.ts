@@ -147,11 +147,15 @@ describe('the import rules', () => {
       'apps/api/src/modules/payments/fields.ts':
         "// SELECT the card's fields\nexport const hint = 'Select a card'\n",
       'apps/api/src/modules/payments/payments.test.ts': "export const t = (db) => db.query('SELECT 1')\n",
+      // The game server's HTTP app.
+      'apps/games/src/app.ts':
+        "export const touch = (db) => db.query<{ id: string }>('SELECT id FROM game_sessions')\n",
     })
     expect(found.layers).toEqual([
       "apps/api/src/modules/payments/routes.ts runs SQL (only the module's repository.ts does)",
       'apps/api/src/modules/payments/service.ts imports fastify (only route files speak HTTP; services take a context)',
       "apps/api/src/modules/wallets/service.ts runs SQL (only the module's repository.ts does)",
+      "apps/games/src/app.ts runs SQL (only the module's repository.ts does)",
     ])
   })
 
