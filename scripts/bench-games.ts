@@ -197,6 +197,8 @@ async function eventLag(casino: Database, from: Date, to: Date): Promise<Run['la
            WHERE e.type = 'round.settled' AND e.created_at BETWEEN $1 AND $2) l`,
     [from, to],
   )
+  // None applied (the consumers did not run): no lag to tell, and the target is not met.
+  if (row!.n === 0n) return undefined
   return { events: Number(row!.n), p50: row!.p50, p99: row!.p99, max: Number(row!.max) }
 }
 
