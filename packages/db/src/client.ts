@@ -48,13 +48,24 @@ export interface SqlDatabase extends Executor {
   /** Runs a script of several statements (migrations). */
   exec(script: string): Promise<void>
   /** Runs `fn` in one database transaction; it rolls back when `fn` throws. */
-  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>
+  transaction<T>(fn: (tx: Executor) => Promise<T>, options?: TransactionOptions): Promise<T>
   /** Serialises start-up work across nodes on one connection that holds an advisory lock (embedded: no lock needed). */
   withLock<T>(key: number, fn: (conn: Executor) => Promise<T>): Promise<T>
   close(): Promise<void>
   /** The embedded database's data dir as a tarball (test templates); absent on PostgreSQL. */
   dump?(): Promise<Blob>
 }
+
+export interface TransactionOptions {
+  /**
+   * `false`: the commit does not wait for its WAL flush (`SET LOCAL synchronous_commit = off`),
+   * for work whose loss in a crash is harmless because it is done again (event consumers'
+   * batches). Sent with BEGIN in one round trip.
+   */
+  synchronousCommit?: false
+}
+
+const ASYNC_COMMIT = 'SET LOCAL synchronous_commit = off'
 
 export interface Database<S extends Schema = Schema> extends SqlDatabase {
   orm: Orm<S>
@@ -99,17 +110,18 @@ async function openPglite<S extends Schema>(options: OpenOptions<S>): Promise<Da
     kind: 'pglite',
     orm: drizzlePglite({ client, schema }) as unknown as Orm<S>,
     ...executor,
-    async transaction(fn) {
+    async transaction(fn, options) {
       const committed: Array<() => void> = []
-      const result = await client.transaction((tx) =>
-        fn({
+      const result = await client.transaction(async (tx) => {
+        if (options?.synchronousCommit === false) await tx.exec(ASYNC_COMMIT)
+        return fn({
           query: async <T>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows,
           exec: async (script: string) => {
             await tx.exec(script)
           },
           afterCommit: (f) => committed.push(f),
-        }),
-      )
+        })
+      })
       runCommitted(committed)
       return result
     },
@@ -185,12 +197,13 @@ async function openPostgres<S extends Schema>(
       await pool.query(script)
     },
     afterCommit: immediately,
-    async transaction(fn) {
+    async transaction(fn, options) {
       const conn = await pool.connect()
       const committed: Array<() => void> = []
       let released = false
       try {
-        await conn.query('BEGIN')
+        // A simple query may hold several statements: BEGIN and its settings take one round trip.
+        await conn.query(options?.synchronousCommit === false ? `BEGIN; ${ASYNC_COMMIT}` : 'BEGIN')
         const result = await fn({
           query: async <T>(text: string, params: unknown[] = []) =>
             (await conn.query(prepared(text, params))).rows as T[],

@@ -249,83 +249,88 @@ export class EventLog {
     if (!runner) throw new Error(`no consumer ${name}`)
     const { consumer } = runner
     let applied: OutboxEvent[] = []
-    const result = await this.db.transaction(async (tx): Promise<BatchResult> => {
+    const result = await this.db.transaction(
+      async (tx): Promise<BatchResult> => {
+        // The consumer's row locked (or `busy`) and the events after its position, in one
+        // statement, one snapshot: the events and the snapshot's bounds are of the same moment.
+        // A round trip costs the casino more than the rows it carries (docs/performance.md).
+        const rows = await tx.query<ReadRow>(
+          `SELECT c.position, e.id, e.type, e.version, e.user_id, e.payload, e.created_at,
+             pg_snapshot_xmin(s.snap)::text AS xmin, pg_snapshot_xmax(s.snap)::text AS xmax
+           FROM (SELECT position FROM event_consumers WHERE name = $1 FOR UPDATE SKIP LOCKED) c
+           CROSS JOIN (SELECT pg_current_snapshot() AS snap) s
+           LEFT JOIN LATERAL (SELECT * FROM events WHERE id > c.position ORDER BY id LIMIT $2) e ON true`,
+          [name, consumer.batchSize ?? 200],
+        )
+        if (rows.length === 0) return { status: 'busy' }
+        const own = { position: rows[0]!.position }
+        const xmin = BigInt(rows[0]!.xmin)
+        const xmax = BigInt(rows[0]!.xmax)
+        const taken: OutboxEvent[] = []
+        let expected = own.position + 1n
+        let waiting = false
+        for (const row of rows) {
+          if (row.id === null) break
+          if (row.id > expected) {
+            const gap = runner.gap
+            const known = gap !== null && expected >= gap.from && expected <= gap.to
+            if (gap !== null && known && xmin >= gap.xmax) {
+              // Every writer that could hold a missing id of the gap has ended: what is still
+              // missing was rolled back (what committed is in this read, of the same snapshot).
+              expected = row.id <= gap.to ? row.id : gap.to + 1n
+            }
+            if (row.id > expected) {
+              if (gap === null || !known || expected > gap.to)
+                runner.gap = { from: expected, to: row.id - 1n, xmax }
+              waiting = true
+              break
+            }
+          }
+          taken.push({
+            id: row.id,
+            type: row.type!,
+            version: row.version!,
+            userId: row.user_id,
+            payload: row.payload,
+            createdAt: row.created_at!,
+          })
+          expected = row.id + 1n
+        }
+        if (!waiting && runner.gap && runner.gap.to < expected) runner.gap = null
+        const position = expected - 1n
+        let mine = taken.filter((event) => consumer.types.includes(event.type))
+        if (consumer.mode === 'transactional' && mine.length > 0) {
+          // Events inside the range of an earlier receipt were applied: a second delivery (a
+          // position set back for a replay) passes over them.
+          const first = own.position + 1n
+          // The receipt of this batch, and those of earlier ones it overlaps (the statement's
+          // snapshot does not see its own insert: `covered` holds only what was there before).
+          const covered = await tx.query<{ first_id: bigint; last_id: bigint }>(
+            `WITH receipt AS (
+             INSERT INTO event_receipts (consumer, first_id, last_id) VALUES ($1, $2, $3)
+             ON CONFLICT (consumer, last_id) DO UPDATE SET first_id = least(event_receipts.first_id, excluded.first_id)
+           )
+           SELECT first_id, last_id FROM event_receipts WHERE consumer = $1 AND last_id >= $2 AND first_id <= $3`,
+            [name, first.toString(), position.toString()],
+          )
+          if (covered.length > 0)
+            mine = mine.filter(
+              (event) => !covered.some((r) => event.id >= r.first_id && event.id <= r.last_id),
+            )
+        }
+        if (mine.length > 0) await consumer.apply(mine, tx)
+        if (position !== own.position)
+          await tx.query(
+            `UPDATE event_consumers SET position = $2, applied = applied + $3, updated_at = now() WHERE name = $1`,
+            [name, position.toString(), mine.length],
+          )
+        applied = mine
+        return { status: 'done', read: taken.length, applied: mine.length, position, waiting }
+      },
       // A batch lost with a crash is lost whole (its effects, receipts and position are one
       // commit) and applied again afterwards: it need not wait for the disk like a bet does.
-      await tx.query('SET LOCAL synchronous_commit = off')
-      const [own] = await tx.query<{ position: bigint }>(
-        'SELECT position FROM event_consumers WHERE name = $1 FOR UPDATE SKIP LOCKED',
-        [name],
-      )
-      if (!own) return { status: 'busy' }
-      // One statement, one snapshot: the events and the snapshot's bounds are of the same moment.
-      const rows = await tx.query<ReadRow>(
-        `SELECT e.id, e.type, e.version, e.user_id, e.payload, e.created_at,
-           pg_snapshot_xmin(s.snap)::text AS xmin, pg_snapshot_xmax(s.snap)::text AS xmax
-         FROM (SELECT pg_current_snapshot() AS snap) s
-         LEFT JOIN LATERAL (SELECT * FROM events WHERE id > $1 ORDER BY id LIMIT $2) e ON true`,
-        [own.position.toString(), consumer.batchSize ?? 200],
-      )
-      const xmin = BigInt(rows[0]!.xmin)
-      const xmax = BigInt(rows[0]!.xmax)
-      const taken: OutboxEvent[] = []
-      let expected = own.position + 1n
-      let waiting = false
-      for (const row of rows) {
-        if (row.id === null) break
-        if (row.id > expected) {
-          const gap = runner.gap
-          const known = gap !== null && expected >= gap.from && expected <= gap.to
-          if (gap !== null && known && xmin >= gap.xmax) {
-            // Every writer that could hold a missing id of the gap has ended: what is still
-            // missing was rolled back (what committed is in this read, of the same snapshot).
-            expected = row.id <= gap.to ? row.id : gap.to + 1n
-          }
-          if (row.id > expected) {
-            if (gap === null || !known || expected > gap.to)
-              runner.gap = { from: expected, to: row.id - 1n, xmax }
-            waiting = true
-            break
-          }
-        }
-        taken.push({
-          id: row.id,
-          type: row.type!,
-          version: row.version!,
-          userId: row.user_id,
-          payload: row.payload,
-          createdAt: row.created_at!,
-        })
-        expected = row.id + 1n
-      }
-      if (!waiting && runner.gap && runner.gap.to < expected) runner.gap = null
-      const position = expected - 1n
-      let mine = taken.filter((event) => consumer.types.includes(event.type))
-      if (consumer.mode === 'transactional' && mine.length > 0) {
-        // Events inside the range of an earlier receipt were applied: a second delivery (a
-        // position set back for a replay) passes over them.
-        const first = own.position + 1n
-        const covered = await tx.query<{ first_id: bigint; last_id: bigint }>(
-          `SELECT first_id, last_id FROM event_receipts WHERE consumer = $1 AND last_id >= $2 AND first_id <= $3`,
-          [name, first.toString(), position.toString()],
-        )
-        if (covered.length > 0)
-          mine = mine.filter((event) => !covered.some((r) => event.id >= r.first_id && event.id <= r.last_id))
-        await tx.query(
-          `INSERT INTO event_receipts (consumer, first_id, last_id) VALUES ($1, $2, $3)
-           ON CONFLICT (consumer, last_id) DO UPDATE SET first_id = least(event_receipts.first_id, excluded.first_id)`,
-          [name, first.toString(), position.toString()],
-        )
-      }
-      if (mine.length > 0) await consumer.apply(mine, tx)
-      if (position !== own.position)
-        await tx.query(
-          `UPDATE event_consumers SET position = $2, applied = applied + $3, updated_at = now() WHERE name = $1`,
-          [name, position.toString(), mine.length],
-        )
-      applied = mine
-      return { status: 'done', read: taken.length, applied: mine.length, position, waiting }
-    })
+      { synchronousCommit: false },
+    )
     if (applied.length > 0) this.options.onApplied?.(name, applied, Date.now())
     return result
   }

@@ -6,6 +6,7 @@ export {
   type Orm,
   type Schema,
   type SqlDatabase,
+  type TransactionOptions,
 } from './client.ts'
 export { functionDrift, migrate, type MigrationSet, type SharedMigration } from './migrate.ts'
 export { Batcher } from './batch.ts'

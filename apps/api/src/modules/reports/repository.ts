@@ -12,7 +12,8 @@ export interface DailyTotalsDelta {
   withdrawals: bigint
   withdrawalCount: number
   registrations: number
-  activePlayers: number
+  /** The players active in the batch: those not counted yet on the day add to its active players. */
+  players: bigint[]
 }
 
 /**
@@ -20,25 +21,19 @@ export interface DailyTotalsDelta {
  * handle of its own: the consumer writes in the transaction of the batch it applies.
  */
 export class ReportsRepository {
-  /** Counts the players active on a day in a currency; answers how many were not counted yet. */
-  async addActivePlayers(tx: Executor, day: string, currency: string, userIds: string[]): Promise<number> {
-    const [fresh] = await tx.query<{ n: number }>(
-      `WITH added AS (
-       INSERT INTO daily_players (day, currency, user_id) SELECT $1, $2, unnest($3::bigint[])
-       ON CONFLICT DO NOTHING RETURNING 1
-     )
-     SELECT count(*)::int AS n FROM added`,
-      [day, currency, userIds],
-    )
-    return fresh!.n
-  }
-
-  /** Adds a batch's sums to the day's totals in a currency (one upsert). */
+  /**
+   * Adds a batch's sums to the day's totals in a currency, and its players to the day's active
+   * players, in one statement (a round trip costs more than the rows: docs/performance.md).
+   */
   async addDailyTotals(tx: Executor, delta: DailyTotalsDelta): Promise<void> {
     await tx.query(
-      `INSERT INTO daily_totals AS d (day, currency, bets, wins, rounds, deposits, deposit_count, withdrawals,
+      `WITH fresh AS (
+       INSERT INTO daily_players (day, currency, user_id) SELECT $1, $2, unnest($11::bigint[])
+       ON CONFLICT DO NOTHING RETURNING 1
+     )
+     INSERT INTO daily_totals AS d (day, currency, bets, wins, rounds, deposits, deposit_count, withdrawals,
        withdrawal_count, registrations, active_players)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, (SELECT count(*) FROM fresh))
      ON CONFLICT (day, currency) DO UPDATE SET
        bets = d.bets + excluded.bets, wins = d.wins + excluded.wins, rounds = d.rounds + excluded.rounds,
        deposits = d.deposits + excluded.deposits, deposit_count = d.deposit_count + excluded.deposit_count,
@@ -57,7 +52,7 @@ export class ReportsRepository {
         delta.withdrawals.toString(),
         delta.withdrawalCount,
         delta.registrations,
-        delta.activePlayers,
+        delta.players.map(String),
       ],
     )
   }
