@@ -116,6 +116,40 @@ describe('events', () => {
     ])
   })
 
+  it('tell of the instant rounds a batch played, and of none it refused', async () => {
+    const rich = await registerPlayer(ctx.app, { currency: 'EUR' })
+    const poor = await registerPlayer(ctx.app, { currency: 'EUR' })
+    await fund(ctx, rich.sid, 10_000)
+    await fund(ctx, poor.sid, 1_000)
+    const [richSession, poorSession] = await Promise.all([
+      openRealSession(ctx, rich.sid),
+      openRealSession(ctx, poor.sid),
+    ])
+    // Spins arriving while one is written go together in the next batch (wallet_instant_rounds()):
+    // the poor player's first spin is played, the others refused for want of funds.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 2 ? spin(ctx, richSession, 100, i % 4 === 1 ? 250 : 0) : spin(ctx, poorSession, 1_000, 0),
+      ),
+    )
+    const played = answers.filter((answer) => answer.statusCode === 200)
+    expect(played).toHaveLength(7)
+    const richRounds = (await eventsOf(rich.id, 'round.settled')).map((event) => event.payload)
+    expect(richRounds).toHaveLength(6)
+    for (const round of richRounds)
+      expect(round).toMatchObject({ provider: 'goldfinch', category: 'slot', bet: 100n })
+    expect(richRounds.filter((round) => 'win' in round && round.win === 250n)).toHaveLength(3)
+    expect(await eventsOf(poor.id, 'round.settled')).toHaveLength(1)
+    // Each event is its round's, once.
+    const stored = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events e JOIN game_rounds r ON r.round_id = e.payload ->> 'round_id'
+       WHERE e.type = 'round.settled' AND e.user_id IN ($1, $2) AND r.user_id = e.user_id
+         AND r.total_bets = (e.payload ->> 'bet')::bigint AND r.total_wins = (e.payload ->> 'win')::bigint`,
+      [rich.id, poor.id],
+    )
+    expect(stored[0]!.n).toBe(7)
+  })
+
   it('tell of a deposit, a withdrawal requested and recalled, and a limit set', async () => {
     const player = await registerPlayer(ctx.app, { currency: 'EUR' })
     await fund(ctx, player.sid, 20_000)
