@@ -7,9 +7,7 @@
 -- a rollback, the settling of open rounds), from a constraint trigger deferred to the end of the
 -- transaction: the event's id is taken once the transaction holds the player's account, so two
 -- rounds of one player that wait on each other get ids in the order they commit. A round's insert
--- while still open (its first bet is the update that follows) writes nothing. Rounds played by
--- wallet_instant_rounds() are passed over (`aurum.round_events` = 'batch', checked when the row is
--- written): it writes their events itself, one insert for its batch.
+-- while still open (its first bet is the update that follows) writes nothing.
 CREATE OR REPLACE FUNCTION events_of_rounds() RETURNS trigger
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
@@ -69,6 +67,4 @@ $$;
 
 DROP TRIGGER IF EXISTS game_rounds_events ON game_rounds;
 CREATE CONSTRAINT TRIGGER game_rounds_events AFTER INSERT OR UPDATE ON game_rounds
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-  WHEN (current_setting('aurum.round_events', true) IS DISTINCT FROM 'batch')
-  EXECUTE FUNCTION events_of_rounds();
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION events_of_rounds();

@@ -25,12 +25,6 @@
 -- round on, a round takes its player's account with NOWAIT, and one whose account is busy fails
 -- at once (its subtransaction undone, nothing else) to be played again alone by the casino, where
 -- it takes the account and then the shard like every other path.
---
--- The rounds' `round.settled` events (docs/events.md) are written here, by one insert for the
--- batch once its rounds are played, instead of one deferred trigger call per round (the trigger
--- passes over rounds while `aurum.round_events` is 'batch'): the same rows, in the rounds' order,
--- their ids taken while the batch holds every account it played, so a player's later round
--- (waiting on that account) gets a later id, as with the trigger.
 CREATE OR REPLACE FUNCTION wallet_instant_rounds(
   p_provider text,
   p_sessions text[],
@@ -47,16 +41,7 @@ CREATE OR REPLACE FUNCTION wallet_instant_rounds(
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
 AS $$
-DECLARE
-  -- The rounds played: their places in the arrays, players, games and currencies.
-  played integer[] := '{}';
-  players bigint[] := '{}';
-  game_ids bigint[] := '{}';
-  currencies text[] := '{}';
-  v_game bigint;
-  v_currency text;
 BEGIN
-  PERFORM set_config('aurum.round_events', 'batch', true);
   FOR i IN 1 .. cardinality(p_sessions) LOOP
     r_index := i;
     BEGIN
@@ -76,11 +61,7 @@ BEGIN
       END IF;
       r_answer := wallet_instant_round(p_provider, p_sessions[i], p_txs[i], p_rounds[i], p_bets[i],
         p_win_txs[i], p_wins[i], p_now, p_idle, p_shards, p_checked[i]);
-      SELECT user_id, game_id, currency INTO r_user, v_game, v_currency FROM game_sessions WHERE id = p_sessions[i];
-      played := played || i;
-      players := players || r_user;
-      game_ids := game_ids || v_game;
-      currencies := currencies || v_currency;
+      SELECT user_id INTO r_user FROM game_sessions WHERE id = p_sessions[i];
       r_code := NULL;
       r_message := NULL;
     EXCEPTION WHEN OTHERS THEN
@@ -91,21 +72,5 @@ BEGIN
     END;
     RETURN NEXT;
   END LOOP;
-  -- From the function's own values, not a read of the rounds back (which a generic plan may scan).
-  INSERT INTO events (type, version, user_id, payload)
-  SELECT 'round.settled', 1, r.user_id, jsonb_build_object(
-    'integration', p_provider,
-    'round_id', p_rounds[r.i],
-    'game_id', r.game_id::text,
-    'provider', g.provider,
-    'category', g.type,
-    'currency', r.currency,
-    'bet', p_bets[r.i]::text,
-    'win', p_wins[r.i]::text,
-    'settled_at', to_jsonb(p_now))
-  FROM unnest(played, players, game_ids, currencies) WITH ORDINALITY AS r (i, user_id, game_id, currency, n)
-  JOIN games g ON g.id = r.game_id
-  ORDER BY r.n;
-  PERFORM set_config('aurum.round_events', '', true);
 END;
 $$;
