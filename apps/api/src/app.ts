@@ -45,6 +45,8 @@ import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
 import cacheBus from './plugins/cache-bus.ts'
 import session from './plugins/session.ts'
+import staffSession from './plugins/staff-session.ts'
+import { staffRoutes } from './modules/staff/routes.ts'
 import csrf from './plugins/csrf.ts'
 import transportSecurity from './plugins/transport-security.ts'
 import { casinoOrigins } from './lib/public-origin.ts'
@@ -209,6 +211,7 @@ export async function buildApp({
     eventLog,
   } = services
   await app.register(session, { sessions: services.sessions })
+  await app.register(staffSession, { staff: services.staff })
   await app.register(realtime, { config })
   // The realtime notifications are a consumer of the events, on the node whose hub holds the sockets.
   const notifier = new RealtimeNotifier(
@@ -269,6 +272,7 @@ export async function buildApp({
     accounts,
     now: () => clock.now(),
   })
+  await app.register(staffRoutes, { staff: services.staff })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
     await app.register(devRoutes, {

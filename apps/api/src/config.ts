@@ -110,6 +110,9 @@ const envSchema = z.object({
   /** A session ends after this much inactivity, and in any case after SESSION_MAX_HOURS. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** A back-office (staff) session ends after this much inactivity, and in any case after STAFF_SESSION_MAX_HOURS. */
+  STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
+  STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24).default(12),
   /** How long a guest page render is reused (0 renders every request). */
   SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   CLIENT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),

@@ -42,6 +42,8 @@ import { VerificationService } from './modules/verification/service.ts'
 import { RedisSessionStore } from './sessions/store-redis.ts'
 import { SqlSessionStore } from './sessions/store-sql.ts'
 import { SessionManager } from './sessions/manager.ts'
+import { StaffRepository } from './modules/staff/repository.ts'
+import { StaffService } from './modules/staff/service.ts'
 
 export interface ServiceOptions {
   config: Config
@@ -130,6 +132,12 @@ export async function createServices({
 
   const accountsRepo = new AccountsRepository(db)
   const twoFactor = new TwoFactor(accountsRepo, config.SESSION_SECRET, 'Aurum Casino', clock)
+  const staff = new StaffService(db, new StaffRepository(db), clock, {
+    sessionSecret: config.SESSION_SECRET,
+    idleMinutes: config.STAFF_IDLE_MINUTES,
+    maxHours: config.STAFF_SESSION_MAX_HOURS,
+    issuer: 'Aurum Casino back office',
+  })
   // Backup codes stored before issue 19 (plain SHA-256) get the keyed hash; a no-op once done.
   await twoFactor.wrapLegacyBackupCodes()
   const accounts = new AccountsService({
@@ -200,6 +208,7 @@ export async function createServices({
     verification,
     accounts,
     twoFactor,
+    staff,
     paymentProvider,
     payments,
     cryptoDeposits,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyPassword } from './passwords.ts'
+import { verifyPassword } from '../../lib/passwords.ts'
 import { ACCOUNT_FAILURES_PER_HOUR } from './service.ts'
 import { testClock } from '@aurum/db'
 import { createTestApp, registerPlayer, TEST_PASSWORD, type TestContext } from '../../test/helpers.ts'

@@ -1,0 +1,291 @@
+import crypto from 'node:crypto'
+import { generateURI } from 'otplib'
+import QRCode from 'qrcode'
+import type { Clock } from '@aurum/db'
+import { grants, type Permission, type StaffMe, type StaffMember } from '@aurum/shared/contracts/admin'
+import type { Database } from '../../db/client.ts'
+import type { RequestContext } from '../../lib/context.ts'
+import { AppError } from '../../lib/errors.ts'
+import { SecretBox } from '../../lib/secret-box.ts'
+import { base32, checkTotp } from '../../lib/totp.ts'
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts'
+import type { StaffRepository, StaffRow } from './repository.ts'
+
+/** Failed sign-ins in a row before the account locks, and for how long. */
+export const STAFF_LOCK_AFTER = 5
+export const STAFF_LOCK_MINUTES = 15
+/** How long a set-up link stays valid. */
+export const STAFF_LINK_HOURS = 48
+
+export interface StaffOptions {
+  sessionSecret: string
+  /** Minutes of inactivity that end a staff session (default 15). */
+  idleMinutes: number
+  /** Hours after which a staff session ends whatever its use (default 12). */
+  maxHours: number
+  /** The name authenticator apps show. */
+  issuer: string
+}
+
+/** A staff member signed in on this request's device. */
+export interface StaffActor {
+  id: bigint
+  email: string
+  member: StaffRow
+  /** The session's token hash (its id in lists). */
+  session: Buffer
+}
+
+export interface StartedStaffSession {
+  token: string
+  maxAgeSeconds: number
+}
+
+const sha256 = (value: string | Buffer) => crypto.createHash('sha256').update(value).digest()
+const newToken = () => crypto.randomBytes(32).toString('base64url')
+
+/**
+ * The back office's staff (docs/security.md "Staff"): accounts apart from players, created by a
+ * one-time set-up link, with a password (argon2id) and a mandatory TOTP second factor; sessions
+ * bound to the device that signed in, ended after a short idle time; a lockout after repeated
+ * failures; every attempt recorded. Permissions come from the member's role (module × level).
+ */
+export class StaffService {
+  private box: SecretBox
+
+  constructor(
+    private db: Database,
+    private repo: StaffRepository,
+    private clock: Clock,
+    private options: StaffOptions,
+  ) {
+    this.box = new SecretBox(options.sessionSecret, 'staff-totp-secrets')
+  }
+
+  /**
+   * Creates a member (the first owner from the command line) and a one-time set-up link for them.
+   * Answers the link's token: shown once, only its hash is kept.
+   */
+  async create(
+    email: string,
+    name: string,
+    roleName: string,
+    invitedBy: bigint | null,
+  ): Promise<{ id: bigint; token: string; expiresAt: Date }> {
+    return this.db.transaction(async (tx) => {
+      const role = await this.repo.roleByName(tx, roleName)
+      if (!role) throw new AppError('validation_failed', 422, { role: ['validation.one_of'] })
+      const id = await this.repo.insert(tx, { email, name, roleId: role.id, invitedBy })
+      if (id === undefined)
+        throw new AppError('validation_failed', 422, { email: ['validation.email_taken'] })
+      const token = newToken()
+      const expiresAt = new Date(this.clock.now().getTime() + STAFF_LINK_HOURS * 3_600_000)
+      await this.repo.insertToken(tx, sha256(token), id, 'setup', expiresAt)
+      return { id, token, expiresAt }
+    })
+  }
+
+  /** The secret a set-up link enrols: derived from the link, so asking again shows the same. */
+  private setupSecret(token: string): string {
+    const mac = crypto
+      .createHmac('sha256', this.options.sessionSecret)
+      .update(`staff-setup:${token}`)
+      .digest()
+    return base32(mac.subarray(0, 20))
+  }
+
+  /**
+   * Step one of a set-up link: the member's name and password are stored, and the TOTP secret to
+   * enrol is answered (QR code and URI). The account stays inactive until step two.
+   */
+  async setup(token: string, name: string, password: string) {
+    if (isCommonPassword(password))
+      throw new AppError('validation_failed', 422, { password: ['validation.common_password'] })
+    const passwordHash = await hashPassword(password)
+    const secret = this.setupSecret(token)
+    const member = await this.db.transaction(async (tx) => {
+      const id = await this.repo.tokenMember(tx, sha256(token), this.clock.now())
+      if (id === undefined) throw new AppError('invalid_token', 422)
+      const member = (await this.repo.lockById(tx, id))!
+      if (member.status === 'disabled') throw new AppError('invalid_token', 422)
+      await this.repo.setCredentials(tx, id, name, passwordHash, this.box.seal(secret))
+      return member
+    })
+    const uri = generateURI({ issuer: this.options.issuer, label: member.email, secret })
+    const svg = await QRCode.toString(uri, { type: 'svg', margin: 1 })
+    return {
+      otp_secret: secret,
+      data: uri,
+      qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    }
+  }
+
+  /** Step two: a code from the authenticator proves the enrolment; the link is used up, the member active. */
+  async confirmSetup(token: string, code: string): Promise<StaffMember> {
+    return this.db.transaction(async (tx) => {
+      const hash = sha256(token)
+      const id = await this.repo.tokenMember(tx, hash, this.clock.now())
+      if (id === undefined) throw new AppError('invalid_token', 422)
+      const member = (await this.repo.lockById(tx, id))!
+      if (!member.password_hash || !member.totp_secret) throw new AppError('invalid_token', 422)
+      const step = await this.checkCode(this.box.open(member.totp_secret), code, null)
+      if (step === null) throw new AppError('invalid_code', 422, { code: ['validation.code'] })
+      if (!(await this.repo.useToken(tx, hash, this.clock.now()))) throw new AppError('invalid_token', 422)
+      await this.repo.activate(tx, id, step)
+      return toMember((await this.repo.byId(id, tx))!, this.clock.now())
+    })
+  }
+
+  /**
+   * Signs a member in with e-mail, password and a TOTP code (all three always checked, an unknown
+   * address against a dummy hash, so timing tells nothing). Five failures in a row lock the
+   * account for 15 minutes; every attempt is recorded. The session is bound to this device.
+   */
+  async signIn(
+    ctx: RequestContext,
+    email: string,
+    password: string,
+    code: string,
+  ): Promise<{ member: StaffMe; session: StartedStaffSession }> {
+    const now = this.clock.now()
+    const found = await this.repo.byEmail(email)
+    const passwordOk = await verifyPassword(found?.password_hash ?? (await dummyPasswordHash()), password)
+    const outcome = await this.db.transaction(async (tx) => {
+      const member = found ? await this.repo.lockById(tx, found.id) : undefined
+      const record = (result: string) =>
+        this.repo.recordSignIn(tx, {
+          staffId: member?.id ?? null,
+          email,
+          outcome: result,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          at: now,
+        })
+      if (!member || member.status === 'invited' || !member.totp_secret) {
+        await record('unknown')
+        return { error: new AppError('invalid_credentials', 401) }
+      }
+      if (member.status === 'disabled') {
+        await record('disabled')
+        return { error: new AppError('invalid_credentials', 401) }
+      }
+      if (member.locked_until && member.locked_until > now) {
+        await record('locked')
+        return { error: new AppError('account_locked', 423) }
+      }
+      const step = passwordOk
+        ? await this.checkCode(this.box.open(member.totp_secret), code, member.totp_last_step)
+        : null
+      if (step === null) {
+        await record(passwordOk ? 'bad_code' : 'bad_password')
+        const failures = member.failed_attempts + 1
+        const lock =
+          failures >= STAFF_LOCK_AFTER ? new Date(now.getTime() + STAFF_LOCK_MINUTES * 60_000) : null
+        await this.repo.failed(tx, member.id, lock)
+        return { error: new AppError('invalid_credentials', 401) }
+      }
+      await record('ok')
+      await this.repo.signedIn(tx, member.id, step, now)
+      const token = newToken()
+      await this.repo.insertSession(tx, {
+        hash: sha256(token),
+        staffId: member.id,
+        device: deviceHash(ctx),
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        at: now,
+      })
+      return { member: (await this.repo.byId(member.id, tx))!, token }
+    })
+    // The failure is recorded (committed) before it is answered.
+    if ('error' in outcome) throw outcome.error
+    return {
+      member: toMe(outcome.member, now),
+      session: { token: outcome.token, maxAgeSeconds: this.options.maxHours * 3600 },
+    }
+  }
+
+  /**
+   * The member signed in with `token` on this device, or null: a session past its idle or
+   * absolute limit, of a member no longer active, or presented by another device, is none (and
+   * the last one is ended: a stolen cookie is spent).
+   */
+  async authenticate(token: string, ctx: RequestContext): Promise<StaffActor | null> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
+    const now = this.clock.now()
+    const hash = sha256(token)
+    const session = await this.repo.touchSession(
+      hash,
+      now,
+      new Date(now.getTime() - this.options.idleMinutes * 60_000),
+      new Date(now.getTime() - this.options.maxHours * 3_600_000),
+    )
+    if (!session) return null
+    if (!crypto.timingSafeEqual(session.device_hash, deviceHash(ctx))) {
+      await this.repo.endSession(hash, 'other_device', now)
+      return null
+    }
+    const member = await this.repo.byId(session.staff_id)
+    if (!member || member.status !== 'active') {
+      await this.repo.endSession(hash, 'member_inactive', now)
+      return null
+    }
+    return { id: member.id, email: member.email, member, session: hash }
+  }
+
+  async signOut(actor: StaffActor): Promise<void> {
+    await this.repo.endSession(actor.session, 'sign_out', this.clock.now())
+  }
+
+  me(actor: StaffActor): StaffMe {
+    return toMe(actor.member, this.clock.now())
+  }
+
+  /** Whether the member's role grants `permission`. */
+  allows(actor: StaffActor, permission: Permission): boolean {
+    return grants(actor.member.permissions, permission)
+  }
+
+  async list(): Promise<StaffMember[]> {
+    const now = this.clock.now()
+    return (await this.repo.list()).map((row) => toMember(row, now))
+  }
+
+  async roles() {
+    return (await this.repo.roles()).map((role) => ({ ...role, id: Number(role.id) }))
+  }
+
+  async signIns(staffId: bigint | null, limit = 100) {
+    return (await this.repo.signIns(staffId, limit)).map((row) => ({
+      ...row,
+      id: Number(row.id),
+      at: row.at.toISOString(),
+    }))
+  }
+
+  private checkCode(secret: string, code: string, lastStep: bigint | null): Promise<number | null> {
+    return checkTotp(secret, code, lastStep, this.clock.now())
+  }
+}
+
+/** The device a session is bound to: its browser's User-Agent (the cookie alone in another browser is refused). */
+function deviceHash(ctx: RequestContext): Buffer {
+  return sha256(`device:${ctx.userAgent ?? ''}`)
+}
+
+function toMember(row: StaffRow, now: Date): StaffMember {
+  return {
+    id: Number(row.id),
+    email: row.email,
+    name: row.name,
+    role: { id: Number(row.role_id), name: row.role_name },
+    status: row.status,
+    locked: row.locked_until !== null && row.locked_until > now,
+    last_sign_in_at: row.last_sign_in_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  }
+}
+
+function toMe(row: StaffRow, now: Date): StaffMe {
+  return { ...toMember(row, now), permissions: row.permissions }
+}
