@@ -23,7 +23,13 @@ const APPENDS = Math.min(ENTRIES, Number(process.env.BENCH_APPENDS ?? 100))
 const BATCH = 10_000
 /** 2026-01-01T00:00:00Z in microseconds; entries a few milliseconds apart from it. */
 const START_MICROS = 1_767_225_600_000_000n
-const ACTIONS = ['payment.approved', 'payment.rejected', 'player.blocked', 'player.balance_adjusted', 'staff.invited']
+const ACTIONS = [
+  'payment.approved',
+  'payment.rejected',
+  'player.blocked',
+  'player.balance_adjusted',
+  'staff.invited',
+]
 
 /** An entry of the synthetic log, each field already in the text PostgreSQL renders for it. */
 function entry(i: number): CanonicalEntry {
@@ -123,8 +129,9 @@ async function main() {
   const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
   await admin.connect()
   const name = `aurum_bench_${crypto.randomBytes(4).toString('hex')}`
-  const [{ version }] = (await admin.query<{ version: string }>(`SELECT current_setting('server_version') AS version`))
-    .rows as [{ version: string }]
+  const [{ version }] = (
+    await admin.query<{ version: string }>(`SELECT current_setting('server_version') AS version`)
+  ).rows as [{ version: string }]
   await admin.query(`CREATE DATABASE ${name}`)
   const dbUrl = new URL(url)
   dbUrl.pathname = `/${name}`
@@ -141,10 +148,14 @@ async function main() {
     await append(client, APPENDS)
     await client.query('VACUUM ANALYZE audit_log')
     const [{ size }] = (
-      await client.query<{ size: string }>(`SELECT pg_size_pretty(pg_total_relation_size('audit_log')) AS size`)
+      await client.query<{ size: string }>(
+        `SELECT pg_size_pretty(pg_total_relation_size('audit_log')) AS size`,
+      )
     ).rows as [{ size: string }]
     await client.end()
-    console.log(`filled in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s (${size} with its indexes)`)
+    console.log(
+      `filled in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s (${size} with its indexes)`,
+    )
 
     const started = performance.now()
     const run = spawnSync('npx', ['tsx', 'apps/api/src/audit-verify.ts'], {
