@@ -9,6 +9,7 @@ import { killAt } from './lib/fault-points.ts'
 import { MailService } from './lib/mail.ts'
 import { createMailer } from './lib/mailer.ts'
 import type { Redis } from './lib/redis.ts'
+import { AuditLog } from './modules/audit/service.ts'
 import { AccountsRepository } from './modules/accounts/repository.ts'
 import { AccountsService } from './modules/accounts/service.ts'
 import { SignInFailures } from './modules/accounts/sign-in-failures.ts'
@@ -180,6 +181,7 @@ export async function createServices({
   )
   const player = new PlayerService(db)
   const gdpr = new GdprReports(db, sessions, mail, clock)
+  const audit = new AuditLog(db, clock)
 
   jobs.register(
     mail.deliveryJob(),
@@ -220,6 +222,7 @@ export async function createServices({
     history,
     player,
     gdpr,
+    audit,
     /** A server's background work: payments left in flight settled first, then the jobs and the event consumers. */
     async start(): Promise<void> {
       // Payments a stopped node left in flight are settled before this node serves.
