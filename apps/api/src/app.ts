@@ -47,6 +47,7 @@ import cacheBus from './plugins/cache-bus.ts'
 import session from './plugins/session.ts'
 import staffSession from './plugins/staff-session.ts'
 import { staffRoutes } from './modules/staff/routes.ts'
+import { auditRoutes } from './modules/audit/routes.ts'
 import csrf from './plugins/csrf.ts'
 import transportSecurity from './plugins/transport-security.ts'
 import { casinoOrigins } from './lib/public-origin.ts'
@@ -273,6 +274,7 @@ export async function buildApp({
     now: () => clock.now(),
   })
   await app.register(staffRoutes, { staff: services.staff })
+  await app.register(auditRoutes, { audit: services.audit })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
     await app.register(devRoutes, {

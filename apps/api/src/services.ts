@@ -133,7 +133,8 @@ export async function createServices({
 
   const accountsRepo = new AccountsRepository(db)
   const twoFactor = new TwoFactor(accountsRepo, config.SESSION_SECRET, 'Aurum Casino', clock)
-  const staff = new StaffService(db, new StaffRepository(db), clock, {
+  const audit = new AuditLog(db, clock)
+  const staff = new StaffService(db, new StaffRepository(db), clock, audit, {
     sessionSecret: config.SESSION_SECRET,
     idleMinutes: config.STAFF_IDLE_MINUTES,
     maxHours: config.STAFF_SESSION_MAX_HOURS,
@@ -181,7 +182,6 @@ export async function createServices({
   )
   const player = new PlayerService(db)
   const gdpr = new GdprReports(db, sessions, mail, clock)
-  const audit = new AuditLog(db, clock)
 
   jobs.register(
     mail.deliveryJob(),

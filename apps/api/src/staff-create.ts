@@ -36,7 +36,7 @@ async function main() {
   await withDatabase(async (db, config) => {
     const { staff } = await cliServices(db, config)
     try {
-      const created = await staff.create(parsed.email, parsed.name, parsed.role, null)
+      const created = await staff.create(parsed.email, parsed.name, parsed.role, 'cli')
       console.log(`Staff member ${parsed.email} (${parsed.role}) created, id ${created.id}.`)
       console.log(`One-time set-up token, valid until ${created.expiresAt.toISOString()}:`)
       console.log(`  ${created.token}`)

@@ -52,7 +52,7 @@ export default fp(
 
     app.addHook('onRoute', (route) => {
       if (!isAdmin(route.url)) return
-      const access = (route.config as { access?: AdminAccess } | undefined)?.access
+      const access = route.config?.access
       if (!access) throw new Error(`admin route ${String(route.method)} ${route.url} declares no access`)
       for (const method of [route.method].flat())
         if (method !== 'HEAD') app.adminRoutes.push({ method, url: route.url, access })

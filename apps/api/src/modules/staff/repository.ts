@@ -264,8 +264,8 @@ export class StaffRepository {
     return row
   }
 
-  async endSession(hash: Buffer, reason: string, now: Date): Promise<void> {
-    await this.db.query(
+  async endSession(hash: Buffer, reason: string, now: Date, tx: Executor = this.db): Promise<void> {
+    await tx.query(
       `UPDATE staff_sessions SET ended_at = $3, end_reason = $2 WHERE token_hash = $1 AND ended_at IS NULL`,
       [hash, reason, now],
     )

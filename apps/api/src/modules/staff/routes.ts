@@ -54,7 +54,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       config: { access: 'signed-in' },
     },
     async (request, reply) => {
-      await staff.signOut(requireStaff(request))
+      await staff.signOut(request.ctx, requireStaff(request))
       reply.clearCookie(STAFF_COOKIE, staffCookieOptions(request))
       return reply.status(204).send(null)
     },
@@ -104,7 +104,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       },
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
-    async (request) => staff.confirmSetup(request.body.token, request.body.code),
+    async (request) => staff.confirmSetup(request.ctx, request.body.token, request.body.code),
   )
 
   app.get(

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.ts'
 import { SecretBox } from '../../lib/secret-box.ts'
 import { base32, checkTotp } from '../../lib/totp.ts'
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts'
+import type { AuditActor, AuditLog } from '../audit/service.ts'
 import type { StaffRepository, StaffRow } from './repository.ts'
 
 /** Failed sign-ins in a row before the account locks, and for how long. */
@@ -57,6 +58,7 @@ export class StaffService {
     private db: Database,
     private repo: StaffRepository,
     private clock: Clock,
+    private audit: AuditLog,
     private options: StaffOptions,
   ) {
     this.box = new SecretBox(options.sessionSecret, 'staff-totp-secrets')
@@ -70,8 +72,9 @@ export class StaffService {
     email: string,
     name: string,
     roleName: string,
-    invitedBy: bigint | null,
+    actor: AuditActor,
   ): Promise<{ id: bigint; token: string; expiresAt: Date }> {
+    const invitedBy = typeof actor === 'object' ? actor.id : null
     return this.db.transaction(async (tx) => {
       const role = await this.repo.roleByName(tx, roleName)
       if (!role) throw new AppError('validation_failed', 422, { role: ['validation.one_of'] })
@@ -81,6 +84,12 @@ export class StaffService {
       const token = newToken()
       const expiresAt = new Date(this.clock.now().getTime() + STAFF_LINK_HOURS * 3_600_000)
       await this.repo.insertToken(tx, sha256(token), id, 'setup', expiresAt)
+      await this.audit.record(tx, {
+        actor,
+        action: 'staff.created',
+        target: { type: 'staff', id },
+        after: { email, name, role: role.name, status: 'invited', link_expires_at: expiresAt.toISOString() },
+      })
       return { id, token, expiresAt }
     })
   }
@@ -121,7 +130,7 @@ export class StaffService {
   }
 
   /** Step two: a code from the authenticator proves the enrolment; the link is used up, the member active. */
-  async confirmSetup(token: string, code: string): Promise<StaffMember> {
+  async confirmSetup(ctx: RequestContext, token: string, code: string): Promise<StaffMember> {
     return this.db.transaction(async (tx) => {
       const hash = sha256(token)
       const id = await this.repo.tokenMember(tx, hash, this.clock.now())
@@ -132,6 +141,14 @@ export class StaffService {
       if (step === null) throw new AppError('invalid_code', 422, { code: ['validation.code'] })
       if (!(await this.repo.useToken(tx, hash, this.clock.now()))) throw new AppError('invalid_token', 422)
       await this.repo.activate(tx, id, step)
+      await this.audit.record(tx, {
+        actor: { id, label: member.email },
+        action: 'staff.activated',
+        target: { type: 'staff', id },
+        before: { status: member.status },
+        after: { status: 'active', authenticator: 'enrolled' },
+        request: request(ctx),
+      })
       return toMember((await this.repo.byId(id, tx))!, this.clock.now())
     })
   }
@@ -186,6 +203,12 @@ export class StaffService {
       }
       await record('ok')
       await this.repo.signedIn(tx, member.id, step, now)
+      await this.audit.record(tx, {
+        actor: { id: member.id, label: member.email },
+        action: 'staff.signed_in',
+        target: { type: 'staff', id: member.id },
+        request: request(ctx),
+      })
       const token = newToken()
       await this.repo.insertSession(tx, {
         hash: sha256(token),
@@ -233,8 +256,16 @@ export class StaffService {
     return { id: member.id, email: member.email, member, session: hash }
   }
 
-  async signOut(actor: StaffActor): Promise<void> {
-    await this.repo.endSession(actor.session, 'sign_out', this.clock.now())
+  async signOut(ctx: RequestContext, actor: StaffActor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.repo.endSession(actor.session, 'sign_out', this.clock.now(), tx)
+      await this.audit.record(tx, {
+        actor: { id: actor.id, label: actor.email },
+        action: 'staff.signed_out',
+        target: { type: 'staff', id: actor.id },
+        request: request(ctx),
+      })
+    })
   }
 
   me(actor: StaffActor): StaffMe {
@@ -267,6 +298,13 @@ export class StaffService {
     return checkTotp(secret, code, lastStep, this.clock.now())
   }
 }
+
+/** The request an audit entry records. */
+const request = (ctx: RequestContext) => ({
+  ip: ctx.ip,
+  userAgent: ctx.userAgent ?? undefined,
+  id: ctx.requestId,
+})
 
 /** The device a session is bound to: its browser's User-Agent (the cookie alone in another browser is refused). */
 function deviceHash(ctx: RequestContext): Buffer {
