@@ -3,7 +3,7 @@
 // into its filters (auditFilters in apps/api/src/modules/audit/service.ts); the routes validate
 // with these. Query strings are text: a bad number is a field error (422), never a malformed request.
 import { z } from 'zod'
-import { parseBound } from './history.ts'
+import { checkOrder, period } from './history.ts'
 
 /** Largest page of the viewer. */
 export const AUDIT_MAX_PER_PAGE = 500
@@ -11,28 +11,8 @@ export const AUDIT_MAX_PER_PAGE = 500
 const ID = /^[1-9]\d{0,18}$/
 const idText = z.string().regex(ID, 'validation.invalid')
 
-const bound = (end: boolean) =>
-  z
-    .string()
-    .max(40)
-    .refine((text) => parseBound(text, end) !== undefined, 'validation.date')
-
-/** `to` must come after `from`. */
-function checkOrder(value: { from?: string; to?: string }, ctx: z.RefinementCtx) {
-  if (value.from === undefined || value.to === undefined) return
-  const from = parseBound(value.from, false)
-  const to = parseBound(value.to, true)
-  if (from && to && to <= from)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.date_order' })
-}
-
 const auditFilter = {
-  from: bound(false)
-    .optional()
-    .describe('Start: a date (UTC day) or an ISO 8601 date-time with offset; inclusive'),
-  to: bound(true)
-    .optional()
-    .describe('End: a date (the whole UTC day included) or an ISO 8601 date-time with offset (exclusive)'),
+  ...period,
   actor_id: idText.optional().describe('The staff member’s id'),
   actor: z
     .string()

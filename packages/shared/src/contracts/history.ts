@@ -49,8 +49,8 @@ const bound = (end: boolean) =>
     .max(40)
     .refine((text) => parseBound(text, end) !== undefined, 'validation.date')
 
-/** `to` must come after `from`. */
-function checkOrder(value: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+/** `to` must come after `from` (a refinement of any query with a period). */
+export function checkOrder(value: { from?: string; to?: string }, ctx: z.RefinementCtx) {
   if (value.from === undefined || value.to === undefined) return
   const from = parseBound(value.from, false)
   const to = parseBound(value.to, true)
@@ -58,7 +58,8 @@ function checkOrder(value: { from?: string; to?: string }, ctx: z.RefinementCtx)
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.date_order' })
 }
 
-const period = {
+/** A period's bounds as query parameters (the history and the audit log filter by them). */
+export const period = {
   from: bound(false)
     .optional()
     .describe('Start: a date (UTC day) or an ISO 8601 date-time with offset; inclusive'),
