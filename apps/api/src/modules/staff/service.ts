@@ -6,6 +6,7 @@ import { grants, type Permission, type StaffMe, type StaffMember } from '@aurum/
 import type { Database } from '../../db/client.ts'
 import type { RequestContext } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
+import { deriveSecret } from '../../lib/derive-secret.ts'
 import { SecretBox } from '../../lib/secret-box.ts'
 import { base32, checkTotp } from '../../lib/totp.ts'
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts'
@@ -53,6 +54,7 @@ const newToken = () => crypto.randomBytes(32).toString('base64url')
  */
 export class StaffService {
   private box: SecretBox
+  private setupKey: string
 
   constructor(
     private db: Database,
@@ -62,6 +64,7 @@ export class StaffService {
     private options: StaffOptions,
   ) {
     this.box = new SecretBox(options.sessionSecret, 'staff-totp-secrets')
+    this.setupKey = deriveSecret(options.sessionSecret, 'aurum/staff-setup')
   }
 
   /**
@@ -96,10 +99,7 @@ export class StaffService {
 
   /** The secret a set-up link enrols: derived from the link, so asking again shows the same. */
   private setupSecret(token: string): string {
-    const mac = crypto
-      .createHmac('sha256', this.options.sessionSecret)
-      .update(`staff-setup:${token}`)
-      .digest()
+    const mac = crypto.createHmac('sha256', this.setupKey).update(token).digest()
     return base32(mac.subarray(0, 20))
   }
 
