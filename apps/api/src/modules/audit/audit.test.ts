@@ -4,7 +4,7 @@ import type { Executor } from '@aurum/db'
 import { auditCsvQuery, auditQuery } from '@aurum/shared/contracts/audit'
 import { createTestApp, type TestContext } from '../../test/helpers.ts'
 import { canonicalText, entryHash, GENESIS } from './canonical.ts'
-import { auditFilters, csvCell, type AuditChainReport, type AuditLog } from './service.ts'
+import { auditFilters, type AuditChainReport, type AuditLog } from './service.ts'
 
 const onPostgres = inject('dbTemplate').kind === 'postgres'
 
@@ -381,16 +381,5 @@ describe('audit log viewer', () => {
     let all = ''
     for await (const chunk of audit.csv({ targetType: 'viewer-player' })) all += chunk
     expect(all.split('\r\n').filter(Boolean)).toHaveLength(1 + ids.length)
-  })
-
-  it('csvCell guards formulas and quotes', () => {
-    expect(csvCell('=1+1')).toBe("'=1+1")
-    expect(csvCell('+31')).toBe("'+31")
-    expect(csvCell('-2')).toBe("'-2")
-    expect(csvCell('@x')).toBe("'@x")
-    expect(csvCell('\tcmd')).toBe("'\tcmd")
-    expect(csvCell('a "b", c')).toBe('"a ""b"", c"')
-    expect(csvCell('a = b')).toBe('a = b')
-    expect(csvCell(null)).toBe('')
   })
 })

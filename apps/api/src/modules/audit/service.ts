@@ -2,6 +2,7 @@ import type { Clock, Executor } from '@aurum/db'
 import type { AuditCsvQuery, AuditEntry, AuditQuery } from '@aurum/shared/contracts/audit'
 import { parseBound } from '@aurum/shared/contracts/history'
 import { entryHash, GENESIS } from './canonical.ts'
+import { csvLine, csvText } from '../../lib/csv.ts'
 import { AuditRepository, type AuditFilters, type AuditRow } from './repository.ts'
 
 export type { AuditFilters } from './repository.ts'
@@ -60,20 +61,6 @@ const CSV_COLUMNS = [
 const CSV_PAGE = 1_000
 /** Pages of the verifier: a few megabytes each, whatever the length of the chain. */
 export const VERIFY_PAGE = 10_000
-
-// RFC 4180 (comma, CRLF, a field with a comma, quote or line break quoted, quotes doubled), and the
-// formula guard of OWASP "CSV Injection": a cell starting with = + - @, a tab or a carriage return
-// gets a leading apostrophe so a spreadsheet shows it as text. The same rules as the account
-// history's export (modules/history/csv.ts), whose helpers are that module's own.
-const FORMULA_START = /^[=+\-@\t\r]/
-const NEEDS_QUOTES = /[",\r\n]/
-
-/** One CSV cell: formula guard, then quoting. */
-export function csvCell(value: string | null | undefined): string {
-  if (value === null || value === undefined) return ''
-  const text = FORMULA_START.test(value) ? `'${value}` : value
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
 
 function present(row: AuditRow): AuditEntry {
   return {
@@ -173,7 +160,7 @@ export class AuditLog {
    * page at a time so an export of the whole log never sits in memory.
    */
   async *csv(filters: AuditFilters): AsyncGenerator<string> {
-    yield `${CSV_COLUMNS.join(',')}\r\n`
+    yield csvLine(CSV_COLUMNS)
     let cursor: bigint | undefined
     for (;;) {
       const rows = await this.repo.page(this.db, filters, { after: cursor, limit: CSV_PAGE, sort: 'asc' })
@@ -196,7 +183,7 @@ export class AuditLog {
           entry.request_id,
           entry.hash,
         ]
-        chunk += `${cells.map(csvCell).join(',')}\r\n`
+        chunk += csvLine(cells.map(csvText))
       }
       if (chunk) yield chunk
       if (rows.length < CSV_PAGE) return

@@ -5,7 +5,7 @@ import { syncCatalogue } from '../games/index.ts'
 import { spin, TEST_GAMES, TEST_PROVIDERS, TEST_WALLET_SECRET, walletCall } from '../games/testing.ts'
 import { checkLedger } from '../ledger/index.ts'
 import { balance, cardFields, client, fund } from '../payments/testing.ts'
-import { CSV_BOM } from './csv.ts'
+import { CSV_BOM } from '../../lib/csv.ts'
 import { RoundFairness } from './round-fairness.ts'
 import { AccountHistory } from './service.ts'
 

@@ -6,7 +6,7 @@ import type { RoundDetails } from '@aurum/game-protocol/round-details'
 import type { Locale } from '@aurum/shared'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
 import { toPlayerPayment, type PaymentRow } from '../payments/index.ts'
-import { CSV_BOM, csvAmount, csvFileName, csvLine, csvText, csvValue } from './csv.ts'
+import { CSV_BOM, csvAmount, csvFileName, csvLine, csvText, csvValue } from '../../lib/csv.ts'
 import { gameFilterOf, paymentFilterOf } from './filters.ts'
 import {
   gameRound,

@@ -1,7 +1,7 @@
 import { currencyDefinition, minorToMajor } from '@aurum/shared'
 
 /**
- * CSV of the account history (RFC 4180: comma, CRLF, a field with a comma, quote or line break
+ * CSV exports, the account history's and the audit log's (RFC 4180: comma, CRLF, a field with a comma, quote or line break
  * quoted, quotes doubled), UTF-8 with a byte order mark so spreadsheets read it as UTF-8.
  *
  * Text that comes from data (game titles, payment reasons, seeds) is guarded against formula
