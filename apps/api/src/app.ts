@@ -54,6 +54,7 @@ import { casinoOrigins } from './lib/public-origin.ts'
 import requestContext from './plugins/request-context.ts'
 import requestGuard from './plugins/request-guard.ts'
 import ssr, { type SsrMode } from './plugins/ssr.ts'
+import backoffice from './plugins/backoffice.ts'
 import { cmsRoutes } from './modules/cms/routes.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { infoRoutes } from './modules/info/routes.ts'
@@ -296,7 +297,10 @@ export async function buildApp({
     return { status: 'ok' }
   })
 
-  if (ssrMode !== 'none') await app.register(ssr, { config, mode: ssrMode })
+  if (ssrMode !== 'none') {
+    await app.register(backoffice, { config, mode: ssrMode })
+    await app.register(ssr, { config, mode: ssrMode })
+  }
 
   // Scheduled and retried work (durable jobs, each run on one node) and the event consumers.
   app.decorate('jobs', services.jobs)

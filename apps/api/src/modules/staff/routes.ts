@@ -89,7 +89,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
     },
     async (request, reply) => {
       noStore(reply)
-      return staff.setup(request.body.token, request.body.name, request.body.password)
+      return staff.setup(request.body.token, request.body.name, request.body.password, request.body.email)
     },
   )
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { generateURI } from 'otplib'
 import QRCode from 'qrcode'
-import type { Clock } from '@aurum/db'
+import type { Clock, Executor } from '@aurum/db'
 import { grants, type Permission, type StaffMe, type StaffMember } from '@aurum/shared/contracts/admin'
 import type { Database } from '../../db/client.ts'
 import type { RequestContext } from '../../lib/context.ts'
@@ -107,14 +107,15 @@ export class StaffService {
    * Step one of a set-up link: the member's name and password are stored, and the TOTP secret to
    * enrol is answered (QR code and URI). The account stays inactive until step two.
    */
-  async setup(token: string, name: string, password: string) {
+  async setup(token: string, name: string, password: string, email?: string) {
     if (isCommonPassword(password))
       throw new AppError('validation_failed', 422, { password: ['validation.common_password'] })
     const passwordHash = await hashPassword(password)
     const secret = this.setupSecret(token)
     const member = await this.db.transaction(async (tx) => {
-      const id = await this.repo.tokenMember(tx, sha256(token), this.clock.now())
-      if (id === undefined) throw new AppError('invalid_token', 422)
+      const id =
+        (await this.repo.tokenMember(tx, sha256(token), this.clock.now())) ??
+        (await this.firstOwner(tx, token, name, email))
       const member = (await this.repo.lockById(tx, id))!
       if (member.status === 'disabled') throw new AppError('invalid_token', 422)
       await this.repo.setCredentials(tx, id, name, passwordHash, this.box.seal(secret))
@@ -127,6 +128,53 @@ export class StaffService {
       data: uri,
       qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
     }
+  }
+
+  /**
+   * The first owner's link of a fresh install (printed at every start while no member exists):
+   * a one-time token, valid STAFF_LINK_HOURS; a new start replaces an unused one. Undefined once
+   * anyone is a member.
+   */
+  async firstOwnerLink(): Promise<{ token: string; expiresAt: Date } | undefined> {
+    const token = newToken()
+    const expiresAt = new Date(this.clock.now().getTime() + STAFF_LINK_HOURS * 3_600_000)
+    const issued = await this.db.transaction((tx) =>
+      this.repo.replaceFirstOwnerLink(tx, sha256(token), expiresAt),
+    )
+    return issued ? { token, expiresAt } : undefined
+  }
+
+  /**
+   * Step one with the first owner's link: the owner is created with the e-mail given, and the link
+   * becomes their set-up link (step two and a reload of step one go the usual way). Refused like any
+   * invalid link once someone is a member.
+   */
+  private async firstOwner(
+    tx: Executor,
+    token: string,
+    name: string,
+    email: string | undefined,
+  ): Promise<bigint> {
+    const hash = sha256(token)
+    if (!email) {
+      // Whether the link is valid is told only with the e-mail missing, never what else exists.
+      if (!(await this.repo.firstOwnerLinkValid(tx, hash, this.clock.now())))
+        throw new AppError('invalid_token', 422)
+      throw new AppError('validation_failed', 422, { email: ['validation.required'] })
+    }
+    if (!(await this.repo.useFirstOwnerLink(tx, hash, this.clock.now())))
+      throw new AppError('invalid_token', 422)
+    const role = (await this.repo.roleByName(tx, 'owner'))!
+    const id = (await this.repo.insert(tx, { email, name, roleId: role.id, invitedBy: null }))!
+    const expiresAt = new Date(this.clock.now().getTime() + STAFF_LINK_HOURS * 3_600_000)
+    await this.repo.insertToken(tx, hash, id, 'setup', expiresAt)
+    await this.audit.record(tx, {
+      actor: 'system',
+      action: 'staff.created',
+      target: { type: 'staff', id },
+      after: { email, name, role: role.name, status: 'invited', first_owner: true },
+    })
+    return id
   }
 
   /** Step two: a code from the authenticator proves the enrolment; the link is used up, the member active. */
