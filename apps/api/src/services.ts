@@ -116,6 +116,7 @@ export async function createServices({
   )
 
   const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000, clock)
+  const audit = new AuditLog(db, clock)
   const verification = new VerificationService(
     db,
     createDocumentStorage(config),
@@ -129,11 +130,11 @@ export async function createServices({
     },
     log,
     clock,
+    audit,
   )
 
   const accountsRepo = new AccountsRepository(db)
   const twoFactor = new TwoFactor(accountsRepo, config.SESSION_SECRET, 'Aurum Casino', clock)
-  const audit = new AuditLog(db, clock)
   const staff = new StaffService(db, new StaffRepository(db), clock, audit, {
     sessionSecret: config.SESSION_SECRET,
     idleMinutes: config.STAFF_IDLE_MINUTES,
