@@ -226,6 +226,10 @@ describe('a document’s file', () => {
       error:
         'The stored file no longer matches the one uploaded and is not shown. The incident has been logged.',
     })
+    // A larger file is not read beyond the size uploaded.
+    await storage.put(storage_key, Buffer.concat([FILES.pdf.data, Buffer.alloc(1024 * 1024)]))
+    const larger = await support.call('GET', `/api/admin/verification/documents/${player.identity}/file`)
+    expect(larger.statusCode).toBe(409)
     expect(
       logLines.some(
         (line) =>

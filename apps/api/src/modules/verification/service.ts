@@ -444,13 +444,21 @@ export class VerificationService {
       this.log.error({ documentId: row.id.toString() }, 'a document row has no stored file')
       throw new AppError('not_found', 404)
     }
+    // Read no more than the file uploaded had (plus a byte, to know it grew): a file swapped for
+    // a larger one is a mismatch, never a buffer of any size.
+    const size = Number(row.size_bytes)
     const data = await this.fromStorage('get', async () => {
       const chunks: Buffer[] = []
-      for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array))
+      let read = 0
+      for await (const chunk of body) {
+        chunks.push(Buffer.from(chunk as Uint8Array))
+        read += (chunk as Uint8Array).length
+        if (read > size) break
+      }
       return Buffer.concat(chunks)
     })
     const sha256 = crypto.createHash('sha256').update(data).digest('hex')
-    if (sha256 !== row.sha256) {
+    if (data.length !== size || sha256 !== row.sha256) {
       this.log.error(
         { documentId: row.id.toString(), storageKey: row.storage_key, expected: row.sha256, found: sha256 },
         'a stored document does not match its SHA-256: not served',
