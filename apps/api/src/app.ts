@@ -40,6 +40,8 @@ import { limitsRoutes } from './modules/limits/routes.ts'
 import { realityCheckRoutes } from './modules/reality-check/routes.ts'
 import { historyRoutes } from './modules/history/routes.ts'
 import { verificationRoutes } from './modules/verification/routes.ts'
+import { verificationAdminRoutes } from './modules/verification/admin-routes.ts'
+import { mailAdminRoutes } from './modules/mail/routes.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
@@ -276,6 +278,12 @@ export async function buildApp({
   })
   await app.register(staffRoutes, { staff: services.staff })
   await app.register(auditRoutes, { audit: services.audit })
+  await app.register(verificationAdminRoutes, { verification, now: () => clock.now() })
+  await app.register(mailAdminRoutes, {
+    outbox: services.outbox,
+    staff: services.staff,
+    now: () => clock.now(),
+  })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
     await app.register(devRoutes, {

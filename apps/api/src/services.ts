@@ -45,6 +45,7 @@ import { SqlSessionStore } from './sessions/store-sql.ts'
 import { SessionManager } from './sessions/manager.ts'
 import { StaffRepository } from './modules/staff/repository.ts'
 import { StaffService } from './modules/staff/service.ts'
+import { OutgoingMail } from './modules/mail/service.ts'
 
 export interface ServiceOptions {
   config: Config
@@ -116,6 +117,7 @@ export async function createServices({
   )
 
   const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000, clock)
+  const audit = new AuditLog(db, clock)
   const verification = new VerificationService(
     db,
     createDocumentStorage(config),
@@ -129,11 +131,12 @@ export async function createServices({
     },
     log,
     clock,
+    audit,
   )
 
   const accountsRepo = new AccountsRepository(db)
   const twoFactor = new TwoFactor(accountsRepo, config.SESSION_SECRET, 'Aurum Casino', clock)
-  const audit = new AuditLog(db, clock)
+  const outbox = new OutgoingMail(db, mail, audit)
   const staff = new StaffService(db, new StaffRepository(db), clock, audit, {
     sessionSecret: config.SESSION_SECRET,
     idleMinutes: config.STAFF_IDLE_MINUTES,
@@ -223,6 +226,7 @@ export async function createServices({
     player,
     gdpr,
     audit,
+    outbox,
     /** A server's background work: payments left in flight settled first, then the jobs and the event consumers. */
     async start(): Promise<void> {
       // Payments a stopped node left in flight are settled before this node serves.
