@@ -71,6 +71,32 @@ export function createRouter() {
             }),
           },
           {
+            path: 'verification',
+            loader: guarded('verification:view'),
+            lazy: async () => ({
+              Component: (await import('../features/verification/queue-page.tsx')).VerificationQueuePage,
+            }),
+          },
+          {
+            path: 'verification/:id',
+            loader: guarded('verification:view'),
+            lazy: async () => ({
+              Component: (await import('../features/verification/document-page.tsx')).DocumentPage,
+            }),
+          },
+          {
+            path: 'mail',
+            loader: guarded('mail:view'),
+            lazy: async () => ({ Component: (await import('../features/mail/mail-page.tsx')).MailPage }),
+          },
+          {
+            path: 'mail/:id',
+            loader: guarded('mail:view'),
+            lazy: async () => ({
+              Component: (await import('../features/mail/message-page.tsx')).MessagePage,
+            }),
+          },
+          {
             path: 'audit',
             loader: guarded('audit:view'),
             lazy: async () => ({ Component: (await import('../features/audit/audit-page.tsx')).AuditPage }),
