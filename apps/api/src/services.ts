@@ -137,7 +137,9 @@ export async function createServices({
   const accountsRepo = new AccountsRepository(db)
   const twoFactor = new TwoFactor(accountsRepo, config.SESSION_SECRET, 'Aurum Casino', clock)
   const outbox = new OutgoingMail(db, mail, audit)
-  const staff = new StaffService(db, new StaffRepository(db), clock, audit, {
+  const staff = new StaffService(db, new StaffRepository(db), clock, audit, mail, {
+    publicOrigin: config.publicOrigin,
+    answerLinks: config.NODE_ENV !== 'production',
     sessionSecret: config.SESSION_SECRET,
     idleMinutes: config.STAFF_IDLE_MINUTES,
     maxHours: config.STAFF_SESSION_MAX_HOURS,

@@ -15,6 +15,7 @@ export type MailTemplate =
   | 'limit_confirmation'
   | 'document_approved'
   | 'document_rejected'
+  | 'staff_invitation'
 
 /**
  * Whether a template's message carries a one-time link, a token that acts for the player (confirms
@@ -32,6 +33,7 @@ export const ONE_TIME_LINK: Record<MailTemplate, boolean> = {
   limit_confirmation: true,
   document_approved: false,
   document_rejected: false,
+  staff_invitation: true,
 }
 
 /** A row's template as stored: one not known here (an older or newer release's) counts as carrying a link. */

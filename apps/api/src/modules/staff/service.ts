@@ -2,7 +2,13 @@ import crypto from 'node:crypto'
 import { generateURI } from 'otplib'
 import QRCode from 'qrcode'
 import type { Clock, Executor } from '@aurum/db'
-import { grants, type Permission, type StaffMe, type StaffMember } from '@aurum/shared/contracts/admin'
+import {
+  grants,
+  type Permission,
+  type PermissionMatrix,
+  type StaffMe,
+  type StaffMember,
+} from '@aurum/shared/contracts/admin'
 import type { Database } from '../../db/client.ts'
 import type { RequestContext } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -10,6 +16,7 @@ import { deriveSecret } from '../../lib/derive-secret.ts'
 import { SecretBox } from '../../lib/secret-box.ts'
 import { base32, checkTotp } from '../../lib/totp.ts'
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts'
+import type { MailService } from '../../lib/mail.ts'
 import type { AuditActor, AuditLog } from '../audit/service.ts'
 import type { StaffRepository, StaffRow } from './repository.ts'
 
@@ -27,6 +34,10 @@ export interface StaffOptions {
   maxHours: number
   /** The name authenticator apps show. */
   issuer: string
+  /** The origin of the set-up links the invitations carry (config.publicOrigin). */
+  publicOrigin: string
+  /** Outside production an invitation's answer carries its link too (no mailbox to read in tests). */
+  answerLinks: boolean
 }
 
 /** A staff member signed in on this request's device. */
@@ -61,6 +72,7 @@ export class StaffService {
     private repo: StaffRepository,
     private clock: Clock,
     private audit: AuditLog,
+    private mail: MailService,
     private options: StaffOptions,
   ) {
     this.box = new SecretBox(options.sessionSecret, 'staff-totp-secrets')
@@ -95,6 +107,108 @@ export class StaffService {
       })
       return { id, token, expiresAt }
     })
+  }
+
+  /**
+   * Invites a member by e-mail: the member (invited), a one-time set-up link (48 hours) and the
+   * e-mail carrying it, in the inviter's language, all in one transaction with the audit entry.
+   * Only an owner invites an owner.
+   */
+  async invite(
+    actor: StaffActor,
+    ctx: RequestContext,
+    input: { email: string; name: string; roleId: bigint },
+  ): Promise<{ member: StaffMember; link?: string }> {
+    const token = newToken()
+    const expiresAt = new Date(this.clock.now().getTime() + STAFF_LINK_HOURS * 3_600_000)
+    const link = `${this.options.publicOrigin}/backoffice/setup#${token}`
+    let deliver = () => undefined as void
+    const member = await this.db.transaction(async (tx) => {
+      const role = await this.repo.role(input.roleId, tx)
+      if (!role) throw new AppError('validation_failed', 422, { role_id: ['validation.one_of'] })
+      this.mayGrant(actor, role.permissions)
+      const id = await this.repo.insert(tx, {
+        email: input.email,
+        name: input.name,
+        roleId: role.id,
+        invitedBy: actor.id,
+      })
+      if (id === undefined)
+        throw new AppError('validation_failed', 422, { email: ['validation.email_taken'] })
+      await this.repo.insertToken(tx, sha256(token), id, 'invite', expiresAt)
+      await this.audit.record(tx, {
+        actor: { id: actor.id, label: actor.email },
+        action: 'staff.invited',
+        target: { type: 'staff', id },
+        after: { email: input.email, name: input.name, role: role.name, status: 'invited' },
+        request: request(ctx),
+      })
+      deliver = await this.mail.record(
+        {
+          to: input.email,
+          template: 'staff_invitation',
+          locale: ctx.locale,
+          vars: {
+            name: input.name,
+            inviter: actor.member.name,
+            role: role.name,
+            link,
+            hours: String(STAFF_LINK_HOURS),
+          },
+        },
+        tx,
+      )
+      return toMember((await this.repo.byId(id, tx))!, this.clock.now())
+    })
+    deliver()
+    return { member, ...(this.options.answerLinks ? { link } : {}) }
+  }
+
+  /**
+   * Changes a member's role or status. Nobody changes their own, nor a member who holds more than
+   * they do, nor gives a role that does: only an owner makes or unmakes an owner, so the casino
+   * always keeps one. A disabled member's sessions end at once.
+   */
+  async updateMember(
+    actor: StaffActor,
+    ctx: RequestContext,
+    id: bigint,
+    change: { roleId?: bigint; status?: 'active' | 'disabled' },
+  ): Promise<StaffMember> {
+    if (id === actor.id) throw new AppError('own_account', 422)
+    return this.db.transaction(async (tx) => {
+      const before = await this.repo.lockById(tx, id)
+      if (!before) throw new AppError('not_found', 404)
+      this.mayGrant(actor, before.permissions)
+      let roleName = before.role_name
+      if (change.roleId !== undefined) {
+        const role = await this.repo.role(change.roleId, tx)
+        if (!role) throw new AppError('validation_failed', 422, { role_id: ['validation.one_of'] })
+        this.mayGrant(actor, role.permissions)
+        roleName = role.name
+      }
+      if (change.status === 'active' && before.status === 'invited')
+        throw new AppError('validation_failed', 422, { status: ['validation.invalid'] })
+      await this.repo.update(tx, id, change)
+      if (change.status === 'disabled') await this.repo.endSessionsOf(tx, id, 'disabled', this.clock.now())
+      await this.audit.record(tx, {
+        actor: { id: actor.id, label: actor.email },
+        action: 'staff.updated',
+        target: { type: 'staff', id },
+        before: { role: before.role_name, status: before.status },
+        after: { role: roleName, status: change.status ?? before.status },
+        request: request(ctx),
+      })
+      return toMember((await this.repo.byId(id, tx))!, this.clock.now())
+    })
+  }
+
+  /** Nobody hands out (or takes away) more than they hold: an owner's permissions only by an owner. */
+  private mayGrant(actor: StaffActor, permissions: PermissionMatrix) {
+    for (const [module, level] of Object.entries(permissions)) {
+      if (level && !grants(actor.member.permissions, `${module}:${level}` as Permission))
+        throw new AppError('forbidden', 403)
+    }
   }
 
   /** The secret a set-up link enrols: derived from the link, so asking again shows the same. */
