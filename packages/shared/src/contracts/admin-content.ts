@@ -25,8 +25,7 @@ const category = z
 const categories = z.array(category).max(20)
 
 /** Text in some of the 13 languages: a language left out keeps what it had (or falls back to en). */
-const perLocale = <T extends z.ZodType>(value: T) =>
-  z.partialRecord(z.enum(LOCALES), value)
+const perLocale = <T extends z.ZodType>(value: T) => z.partialRecord(z.enum(LOCALES), value)
 
 const html = z.string().max(200_000)
 

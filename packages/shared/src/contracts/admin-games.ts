@@ -33,7 +33,15 @@ const paging = {
     .optional(),
 }
 
-export const ADMIN_GAME_SORTS = ['position', 'title', 'identifier', 'provider', 'rtp', 'released_at', 'id'] as const
+export const ADMIN_GAME_SORTS = [
+  'position',
+  'title',
+  'identifier',
+  'provider',
+  'rtp',
+  'released_at',
+  'id',
+] as const
 const gameFilters = {
   provider: slug.optional(),
   category: slug.optional(),

@@ -32,7 +32,7 @@ import { AppError } from '../../lib/errors.ts'
 import { csvLine, csvText, csvValue } from '../../lib/csv.ts'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
 import { requireStaff } from '../../plugins/staff-session.ts'
-import { staffContext } from '../audit/staff-context.ts'
+import { staffContext } from '../audit/service.ts'
 import type { ContentAdmin, ContentFilter } from './admin.ts'
 
 const denied = { 401: errorResponse, 403: errorResponse }
@@ -485,7 +485,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ content: ContentAdmin }
     {
       schema: {
         tags,
-        summary: 'Renders a draft page, snippet or banner as the player’s api would answer it; writes nothing',
+        summary:
+          'Renders a draft page, snippet or banner as the player’s api would answer it; writes nothing',
         description:
           'The draft’s fields replace the stored ones in `locale`; an unpublished page previews too. 404 when ' +
           'nothing is stored under the slug or id and the draft is not complete enough to show.',
@@ -509,7 +510,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ content: ContentAdmin }> = as
       schema: {
         tags: ['cms'],
         summary: 'An image uploaded in the back office',
-        params: z.strictObject({ name: z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp|svg)$/, 'validation.invalid') }),
+        params: z.strictObject({
+          name: z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp|svg)$/, 'validation.invalid'),
+        }),
         response: { 404: errorResponse, ...errorResponses },
       },
     },
@@ -521,7 +524,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ content: ContentAdmin }> = as
         .type(image.content_type)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox")
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+        )
         .send(Buffer.from(image.bytes))
     },
   )

@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../../test/helpers.ts'
 import { createTestNodes, pollUntil, type TestNodes } from '../../test/nodes.ts'
 import { testRedisUrls } from '../../test/redis.ts'
 import { signedInStaff, type SignedInStaff } from '../../test/staff.ts'
-import type { StaffContext } from '../audit/staff-context.ts'
+import type { StaffContext } from '../audit/service.ts'
 import { FILES_DIR } from '../../db/seed/index.ts'
 import { checkImage } from './images.ts'
 
@@ -51,7 +51,9 @@ describe('banners', () => {
     expect(res.json().translations.en).toBe(text)
     expect((await playerFiles(ctx.app)).find((f) => f.id === 'banner-welcome')!.description).toBe(text)
     // Other languages keep theirs.
-    expect((await playerFiles(ctx.app, 'de')).find((f) => f.id === 'banner-welcome')!.description).toBe(german)
+    expect((await playerFiles(ctx.app, 'de')).find((f) => f.id === 'banner-welcome')!.description).toBe(
+      german,
+    )
 
     const [entry] = await auditOf('content.file.updated', 'banner-welcome')
     expect(entry).toMatchObject({
@@ -69,7 +71,11 @@ describe('banners', () => {
     const upload = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/content/uploads',
-      headers: { cookie: marketing.cookie, 'user-agent': marketing.userAgent, 'content-type': 'image/svg+xml' },
+      headers: {
+        cookie: marketing.cookie,
+        'user-agent': marketing.userAgent,
+        'content-type': 'image/svg+xml',
+      },
       remoteAddress: marketing.address,
       payload: svg,
     })
@@ -82,7 +88,13 @@ describe('banners', () => {
     expect(image.headers['content-security-policy']).toContain("default-src 'none'")
     expect(image.rawPayload.equals(svg)).toBe(true)
 
-    const description = JSON.stringify({ title: 'Spring', text: 'Spins', button: 'Play', link: '/games', groups: [] })
+    const description = JSON.stringify({
+      title: 'Spring',
+      text: 'Spins',
+      button: 'Play',
+      link: '/games',
+      groups: [],
+    })
     const created = await marketing.call('POST', '/api/admin/content/files', {
       id: 'banner-spring',
       url,
@@ -129,7 +141,10 @@ describe('banners', () => {
     const text = await send(Buffer.from('just some text'), 'image/png')
     expect(text.statusCode).toBe(422)
     expect(text.json().errors.file).toBeDefined()
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)])
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(64),
+    ])
     expect((await send(png, 'image/png')).statusCode).toBe(201)
     const huge = Buffer.concat([png, Buffer.alloc(1024 * 1024)])
     expect((await send(huge, 'image/png')).statusCode).toBe(413)
@@ -156,10 +171,12 @@ describe('banners', () => {
     })
     expect(missing.statusCode).toBe(422)
     expect(missing.json().errors.url).toBeDefined()
-    expect((await marketing.call('PATCH', '/api/admin/content/files/banner-welcome', {})).statusCode).toBe(422)
-    expect((await marketing.call('PATCH', '/api/admin/content/files/no-such-file', { position: 1 })).statusCode).toBe(
-      404,
+    expect((await marketing.call('PATCH', '/api/admin/content/files/banner-welcome', {})).statusCode).toBe(
+      422,
     )
+    expect(
+      (await marketing.call('PATCH', '/api/admin/content/files/no-such-file', { position: 1 })).statusCode,
+    ).toBe(404)
   })
 })
 
@@ -189,7 +206,12 @@ describe('pages and snippets', () => {
     expect(preview.statusCode, preview.body).toBe(200)
     expect(preview.json()).toMatchObject({
       kind: 'page',
-      page: { path: 'summer-rules', title: 'Sommerregeln, Entwurf', content: '<p>Regeln</p>', layout: 'default' },
+      page: {
+        path: 'summer-rules',
+        title: 'Sommerregeln, Entwurf',
+        content: '<p>Regeln</p>',
+        layout: 'default',
+      },
     })
     const enAu = await readOnly.call('POST', '/api/admin/content/preview', {
       kind: 'page',
@@ -197,11 +219,13 @@ describe('pages and snippets', () => {
       slug: 'summer-rules',
     })
     expect(enAu.json().page.title).toBe('Summer rules')
-    expect((await readOnly.call('GET', `/api/admin/content/pages/${page.id}`)).json().translations.de.title).toBe(
-      'Sommerregeln',
-    )
+    expect(
+      (await readOnly.call('GET', `/api/admin/content/pages/${page.id}`)).json().translations.de.title,
+    ).toBe('Sommerregeln')
 
-    const published = await marketing.call('PATCH', `/api/admin/content/pages/${page.id}`, { published: true })
+    const published = await marketing.call('PATCH', `/api/admin/content/pages/${page.id}`, {
+      published: true,
+    })
     expect(published.statusCode).toBe(200)
     expect((await ctx.app.inject('/api/cms/pages/summer-rules?l=de')).json().title).toBe('Sommerregeln')
     const tree = (await ctx.app.inject('/api/cms/pages?l=en')).json<Array<{ path: string }>>()
@@ -247,7 +271,11 @@ describe('pages and snippets', () => {
     const malformed = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/content/pages',
-      headers: { cookie: marketing.cookie, 'user-agent': marketing.userAgent, 'content-type': 'application/json' },
+      headers: {
+        cookie: marketing.cookie,
+        'user-agent': marketing.userAgent,
+        'content-type': 'application/json',
+      },
       remoteAddress: marketing.address,
       payload: '{"slug":',
     })
@@ -262,7 +290,9 @@ describe('pages and snippets', () => {
     expect(page.data.map((p) => p.slug)).toEqual([...page.data.map((p) => p.slug)].sort().reverse())
     expect(page.pagination.total_count).toBeGreaterThan(3)
     const seo = await readOnly.call('GET', '/api/admin/content/pages?category=seo&per_page=200')
-    expect(seo.json<{ data: Array<{ slug: string }> }>().data.every((p) => p.slug.startsWith('seo/'))).toBe(true)
+    expect(seo.json<{ data: Array<{ slug: string }> }>().data.every((p) => p.slug.startsWith('seo/'))).toBe(
+      true,
+    )
     expect((await readOnly.call('GET', '/api/admin/content/pages?sort=title; DROP')).statusCode).toBe(422)
 
     const banners = await readOnly.call('GET', '/api/admin/content/files?category=banner')
@@ -319,7 +349,10 @@ describe('permissions', () => {
     })
     expect(refused.statusCode).toBe(403)
     expect(refused.json().code).toBe('forbidden')
-    expect((await readOnly.call('POST', '/api/admin/content/snippets', { id: 'x', translations: { en: 'x' } })).statusCode).toBe(403)
+    expect(
+      (await readOnly.call('POST', '/api/admin/content/snippets', { id: 'x', translations: { en: 'x' } }))
+        .statusCode,
+    ).toBe(403)
     expect((await readOnly.call('DELETE', '/api/admin/content/pages/1')).statusCode).toBe(403)
     expect((await support.call('GET', '/api/admin/content/pages')).statusCode).toBe(403)
     expect((await ctx.app.inject('/api/admin/content/pages')).statusCode).toBe(401)
@@ -336,7 +369,12 @@ for (const url of testRedisUrls) {
 
     it('within 1 s, with its audit entry', async () => {
       const [a, b] = cluster.nodes as [FastifyInstance, FastifyInstance]
-      const { id } = await a.services.staff.create(`marketing-${process.pid}@aurum.test`, 'M', 'marketing', 'cli')
+      const { id } = await a.services.staff.create(
+        `marketing-${process.pid}@aurum.test`,
+        'M',
+        'marketing',
+        'cli',
+      )
       const staff: StaffContext = { actor: { id, label: `marketing-${process.pid}@aurum.test` } }
       const banner = async () => (await playerFiles(b)).find((f) => f.id === 'banner-welcome')?.description
       await banner()

@@ -16,8 +16,7 @@ import type {
 import type { Database, Executor } from '../../db/client.ts'
 import type { CacheBus, CacheInvalidation } from '../../lib/cache-bus.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { AuditLog } from '../audit/service.ts'
-import type { StaffContext } from '../audit/staff-context.ts'
+import type { AuditLog, StaffContext } from '../audit/service.ts'
 import {
   ContentAdminRepository,
   FILE_ORDER,
@@ -26,12 +25,12 @@ import {
   type AdminPageRow,
   type AdminPageTranslationRow,
   type ContentFilter,
-} from './admin-repository.ts'
+} from './admin-data/repository.ts'
 import { CmsRepository } from './repository.ts'
 import { pageKey, renderPage } from './service.ts'
 import { checkImage, type ImageType } from './images.ts'
 
-export type { ContentFilter } from './admin-repository.ts'
+export type { ContentFilter } from './admin-data/repository.ts'
 
 /** The address an uploaded image is served at (plugins of the app: GET /files/uploads/:name). */
 export const UPLOADS_PATH = '/files/uploads/'
@@ -68,9 +67,7 @@ function presentPage(row: AdminPageRow) {
 function withTranslations(row: AdminPageRow, translations: AdminPageTranslationRow[]): AdminPage {
   return {
     ...presentPage(row),
-    translations: Object.fromEntries(
-      translations.map(({ locale, ...t }) => [locale, t] as const),
-    ),
+    translations: Object.fromEntries(translations.map(({ locale, ...t }) => [locale, t] as const)),
   }
 }
 
@@ -97,11 +94,8 @@ function changes(beforeValue: object, afterValue: object) {
   return { before: b, after: a, changed: Object.keys(a).length > 0 }
 }
 
-const without = <T extends object>(value: T, key: keyof T) => {
-  const copy = { ...value }
-  delete copy[key]
-  return copy
-}
+const without = <T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> =>
+  Object.fromEntries(Object.entries(value).filter(([k]) => k !== key)) as Omit<T, K>
 
 /**
  * The back office's CMS (docs/backoffice.md "Content"): pages, snippets and files (banners) in

@@ -26,7 +26,10 @@ const SVG_UNSAFE = [
 
 /** An SVG document: text whose first element is `<svg` (after an XML declaration and comments). */
 function isSvg(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '')
+  const head = bytes
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
   const rest = head.replace(/^\s*(<\?xml[^>]*\?>)?(\s*<!--[\s\S]*?-->)*\s*/, '')
   return /^<svg[\s>]/.test(rest)
 }

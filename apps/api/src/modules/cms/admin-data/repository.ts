@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client.ts'
-import type { PageTranslationRow } from './repository.ts'
+import type { Executor } from '../../../db/client.ts'
+import type { PageTranslationRow } from '../repository.ts'
 
 export interface AdminPageRow {
   id: number
@@ -96,7 +96,9 @@ export class ContentAdminRepository {
 
   async pageById(ex: Executor, id: number, lock = false): Promise<AdminPageRow | undefined> {
     if (lock) await ex.query('SELECT 1 FROM cms_pages WHERE id = $1 FOR UPDATE', [id])
-    const [row] = await ex.query<AdminPageRow>(`SELECT ${PAGE_COLUMNS} FROM cms_pages p WHERE p.id = $1`, [id])
+    const [row] = await ex.query<AdminPageRow>(`SELECT ${PAGE_COLUMNS} FROM cms_pages p WHERE p.id = $1`, [
+      id,
+    ])
     return row
   }
 
@@ -118,7 +120,13 @@ export class ContentAdminRepository {
   /** The new page's id; undefined when the slug is taken. */
   async insertPage(
     tx: Executor,
-    page: { slug: string; parentId: number | null; categories: string[]; position: number; published: boolean },
+    page: {
+      slug: string
+      parentId: number | null
+      categories: string[]
+      position: number
+      published: boolean
+    },
   ): Promise<number | undefined> {
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO cms_pages (slug, parent_id, categories, position, published) VALUES ($1, $2, $3, $4, $5)
@@ -165,7 +173,10 @@ export class ContentAdminRepository {
 
   async countSnippets(ex: Executor, filter: ContentFilter): Promise<number> {
     const { sql, params } = clauses('s', filter, snippetText)
-    const [row] = await ex.query<{ n: bigint }>(`SELECT count(*) AS n FROM cms_snippets s WHERE ${sql}`, params)
+    const [row] = await ex.query<{ n: bigint }>(
+      `SELECT count(*) AS n FROM cms_snippets s WHERE ${sql}`,
+      params,
+    )
     return Number(row!.n)
   }
 
@@ -181,9 +192,10 @@ export class ContentAdminRepository {
 
   async snippetById(ex: Executor, id: string, lock = false): Promise<AdminSnippetRow | undefined> {
     if (lock) await ex.query('SELECT 1 FROM cms_snippets WHERE id = $1 FOR UPDATE', [id])
-    const [row] = await ex.query<AdminSnippetRow>(`SELECT ${SNIPPET_COLUMNS} FROM cms_snippets s WHERE s.id = $1`, [
-      id,
-    ])
+    const [row] = await ex.query<AdminSnippetRow>(
+      `SELECT ${SNIPPET_COLUMNS} FROM cms_snippets s WHERE s.id = $1`,
+      [id],
+    )
     return row
   }
 
@@ -223,7 +235,9 @@ export class ContentAdminRepository {
 
   async fileById(ex: Executor, id: string, lock = false): Promise<AdminFileRow | undefined> {
     if (lock) await ex.query('SELECT 1 FROM cms_files WHERE id = $1 FOR UPDATE', [id])
-    const [row] = await ex.query<AdminFileRow>(`SELECT ${FILE_COLUMNS} FROM cms_files f WHERE f.id = $1`, [id])
+    const [row] = await ex.query<AdminFileRow>(`SELECT ${FILE_COLUMNS} FROM cms_files f WHERE f.id = $1`, [
+      id,
+    ])
     return row
   }
 
