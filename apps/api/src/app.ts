@@ -50,6 +50,8 @@ import session from './plugins/session.ts'
 import staffSession from './plugins/staff-session.ts'
 import { staffRoutes } from './modules/staff/routes.ts'
 import { auditRoutes } from './modules/audit/routes.ts'
+import { adminContentRoutes, uploadRoutes } from './modules/cms/admin-routes.ts'
+import { adminGameRoutes } from './modules/games/admin-routes.ts'
 import csrf from './plugins/csrf.ts'
 import transportSecurity from './plugins/transport-security.ts'
 import { casinoOrigins } from './lib/public-origin.ts'
@@ -284,6 +286,9 @@ export async function buildApp({
     staff: services.staff,
     now: () => clock.now(),
   })
+  await app.register(adminContentRoutes, { content: services.contentAdmin })
+  await app.register(uploadRoutes, { content: services.contentAdmin })
+  await app.register(adminGameRoutes, { games: services.catalogueAdmin })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
     await app.register(devRoutes, {

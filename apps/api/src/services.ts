@@ -19,6 +19,8 @@ import { CaptchaService } from './modules/captcha/service.ts'
 import { CmsService } from './modules/cms/service.ts'
 import { ContactService } from './modules/contact/service.ts'
 import { Catalogue } from './modules/games/catalogue.ts'
+import { CatalogueAdmin } from './modules/games/admin.ts'
+import { ContentAdmin } from './modules/cms/admin.ts'
 import { gamesServerUrl } from './modules/games/games-url.ts'
 import { SeamlessWallet, type PlayGuard } from './modules/games/wallet.ts'
 import { Winners } from './modules/games/winners.ts'
@@ -181,10 +183,11 @@ export async function createServices({
   sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
 
   const realityCheck = new RealityCheckService(db, config.REALITY_CHECK_MINUTES, () => clock.now())
-  const history = new AccountHistory(
-    db,
-    new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, log, clock),
-  )
+  const fairness = new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, log, clock)
+  const history = new AccountHistory(db, fairness)
+  // The back office's content and games screens (docs/backoffice.md "Content", "Games").
+  const contentAdmin = new ContentAdmin(db, caches, audit)
+  const catalogueAdmin = new CatalogueAdmin(db, caches, audit, (roundIds) => fairness.of(roundIds))
   const player = new PlayerService(db)
   const gdpr = new GdprReports(db, sessions, mail, clock)
 
@@ -229,6 +232,8 @@ export async function createServices({
     gdpr,
     audit,
     outbox,
+    contentAdmin,
+    catalogueAdmin,
     /** A server's background work: payments left in flight settled first, then the jobs and the event consumers. */
     async start(): Promise<void> {
       // Payments a stopped node left in flight are settled before this node serves.
