@@ -45,6 +45,7 @@ import { SqlSessionStore } from './sessions/store-sql.ts'
 import { SessionManager } from './sessions/manager.ts'
 import { StaffRepository } from './modules/staff/repository.ts'
 import { StaffService } from './modules/staff/service.ts'
+import { AdminPlayersService } from './modules/admin/players/service.ts'
 
 export interface ServiceOptions {
   config: Config
@@ -142,6 +143,10 @@ export async function createServices({
   })
   // Backup codes stored before issue 19 (plain SHA-256) get the keyed hash; a no-op once done.
   await twoFactor.wrapLegacyBackupCodes()
+  const history = new AccountHistory(
+    db,
+    new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, log, clock),
+  )
   const accounts = new AccountsService({
     db,
     ledger,
@@ -155,6 +160,7 @@ export async function createServices({
     failures: new SignInFailures(accountsRepo, redis, config.REDIS_PREFIX, () => clock.now().getTime()),
     signInGuard: limits,
   })
+  const adminPlayers = new AdminPlayersService({ db, audit, sessions, limits, history, accounts, clock })
 
   const paymentProvider = new SandboxProvider(config.WALLET_SECRET, db)
   const payments = new PaymentService({
@@ -176,10 +182,6 @@ export async function createServices({
   sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
 
   const realityCheck = new RealityCheckService(db, config.REALITY_CHECK_MINUTES, () => clock.now())
-  const history = new AccountHistory(
-    db,
-    new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, log, clock),
-  )
   const player = new PlayerService(db)
   const gdpr = new GdprReports(db, sessions, mail, clock)
 
@@ -223,6 +225,7 @@ export async function createServices({
     player,
     gdpr,
     audit,
+    adminPlayers,
     /** A server's background work: payments left in flight settled first, then the jobs and the event consumers. */
     async start(): Promise<void> {
       // Payments a stopped node left in flight are settled before this node serves.
