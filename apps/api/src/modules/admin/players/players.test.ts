@@ -8,6 +8,7 @@ import { signedInStaff, type SignedInStaff } from '../../../test/staff.ts'
 import { fund } from '../../payments/testing.ts'
 import { openRealSession, seedTestGames, spin, TEST_WALLET_SECRET } from '../../games/testing.ts'
 import { documentForm, FILES, upload } from '../../verification/testing.ts'
+import { searchStatement } from './repository.ts'
 
 /**
  * The back office's players (docs/backoffice.md "Players"): the search by each key, the player 360
@@ -185,6 +186,35 @@ describe('the player search', () => {
     expect(bad.statusCode).toBe(422)
     expect(bad.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('sort')
     expect((await readOnly.call('GET', '/api/admin/players?per_page=x')).statusCode).toBe(422)
+  })
+
+  it('searches by indexes, never by reading the whole table', async () => {
+    // With sequential scans priced out, the plan shows what indexes the search can use at all.
+    const plan = async (q: string) => {
+      const { sql, params } = searchStatement(
+        { q },
+        { sort: 'created_at', dir: 'desc' },
+        { limit: 51, offset: 0 },
+      )
+      return ctx.db.transaction(async (tx) => {
+        await tx.query('SET LOCAL enable_seqscan = off')
+        const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params)
+        return rows.map((r) => r['QUERY PLAN']).join('\n')
+      })
+    }
+    const usesOnly = (text: string, indexes: string[]) => {
+      expect(text).not.toMatch(/Seq Scan on users/)
+      for (const index of indexes) expect(text).toContain(index)
+    }
+    usesOnly(await plan('12345'), ['users_pkey', 'users_email_prefix', 'users_phone_digits'])
+    usesOnly(await plan('someone@exam'), ['users_email_prefix'])
+    usesOnly(await plan('Zelda'), [
+      'users_email_prefix',
+      'users_first_name_prefix',
+      'users_last_name_prefix',
+      'users_nickname_prefix',
+    ])
+    usesOnly(await plan('203.0.113.7'), ['users_registration_ip', 'sessions_ip'])
   })
 
   it('exports the search as CSV', async () => {
