@@ -7,6 +7,7 @@ import { CURRENCIES } from '../currencies.ts'
 import { LIMIT_LIFETIMES, LIMIT_PERIODS, MAX_SESSION_MINUTES } from '../limits.ts'
 import { currencyCode } from './common.ts'
 import { checkOrder, period } from './history.ts'
+import { userLimit } from './limits.ts'
 
 /** Largest page of any list of the players' screens. */
 export const PLAYERS_MAX_PER_PAGE = 200
@@ -240,7 +241,7 @@ export const playerLimitHistory = z.object({
   removed_at: z.string().nullable(),
 })
 export const playerLimits = z.object({
-  current: z.array(z.unknown()).describe('IUserLimit, as GET /api/user_limits answers the player'),
+  current: z.array(userLimit).describe('The limits in force, as GET /api/user_limits answers the player'),
   history: z.array(playerLimitHistory),
 })
 
