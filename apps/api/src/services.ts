@@ -48,6 +48,7 @@ import { SessionManager } from './sessions/manager.ts'
 import { StaffRepository } from './modules/staff/repository.ts'
 import { StaffService } from './modules/staff/service.ts'
 import { OutgoingMail } from './modules/mail/service.ts'
+import { AdminPlayersService } from './modules/admin/players/service.ts'
 
 export interface ServiceOptions {
   config: Config
@@ -149,6 +150,8 @@ export async function createServices({
   })
   // Backup codes stored before issue 19 (plain SHA-256) get the keyed hash; a no-op once done.
   await twoFactor.wrapLegacyBackupCodes()
+  const fairness = new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, log, clock)
+  const history = new AccountHistory(db, fairness)
   const accounts = new AccountsService({
     db,
     ledger,
@@ -162,6 +165,7 @@ export async function createServices({
     failures: new SignInFailures(accountsRepo, redis, config.REDIS_PREFIX, () => clock.now().getTime()),
     signInGuard: limits,
   })
+  const adminPlayers = new AdminPlayersService({ db, audit, sessions, limits, history, accounts, clock })
 
   const paymentProvider = new SandboxProvider(config.WALLET_SECRET, db)
   const payments = new PaymentService({
@@ -183,8 +187,6 @@ export async function createServices({
   sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
 
   const realityCheck = new RealityCheckService(db, config.REALITY_CHECK_MINUTES, () => clock.now())
-  const fairness = new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, log, clock)
-  const history = new AccountHistory(db, fairness)
   // The back office's content and games screens (docs/backoffice.md "Content", "Games").
   const contentAdmin = new ContentAdmin(db, caches, audit)
   const catalogueAdmin = new CatalogueAdmin(db, caches, audit, (roundIds) => fairness.of(roundIds))
@@ -234,6 +236,7 @@ export async function createServices({
     outbox,
     contentAdmin,
     catalogueAdmin,
+    adminPlayers,
     /** A server's background work: payments left in flight settled first, then the jobs and the event consumers. */
     async start(): Promise<void> {
       // Payments a stopped node left in flight are settled before this node serves.

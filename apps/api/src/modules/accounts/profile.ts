@@ -5,6 +5,8 @@ export type { UserInfo }
 export interface UserRow {
   id: bigint
   email: string
+  /** Blocked by the back office (docs/backoffice.md "Players"): no sign-in. */
+  blocked_at: Date | null
   /** A requested new address, until the link sent to it is opened. */
   unconfirmed_email: string | null
   password_hash: string

@@ -250,6 +250,7 @@ export class AccountsService {
     }
     await attempt.succeeded()
     // Refused before the second factor is asked for, and again when the sign-in completes.
+    this.refuseBlocked(user, ctx.locale)
     await this.signInGuard.checkSignIn(user.id, ctx.locale)
     if (user.two_factor_enabled_at) return this.challengeSecondFactor(user.id)
     return this.completeSignIn(user.id, caller)
@@ -406,6 +407,14 @@ export class AccountsService {
     return this.sessions.start(userId, ctx, caller.session)
   }
 
+  /**
+   * Support turns a player's second factor off (a lost authenticator; the back office), in the
+   * caller's transaction: the secret and the backup codes go. The caller ends the sessions.
+   */
+  async resetTwoFactor(tx: Executor, userId: bigint): Promise<void> {
+    await this.repo.disableTwoFactor(tx, userId)
+  }
+
   /** Sensitive changes need a password entered recently: at sign-in, or given again now. */
   private async requireRecentPassword(user: UserRow, password: string | undefined, caller: PlayerCaller) {
     const at = caller.session.reauthenticatedAt?.getTime() ?? 0
@@ -416,7 +425,14 @@ export class AccountsService {
     })
   }
 
+  /** A player blocked by the back office may not sign in (403 `player_blocked`). */
+  private refuseBlocked(user: UserRow, locale: Locale): void {
+    if (!user.blocked_at) return
+    throw new AppError('player_blocked', 403, { base: [t(locale, 'api.errors.player_blocked')] })
+  }
+
   private async completeSignIn(userId: bigint, { ctx, session: current }: Caller): Promise<SignedIn> {
+    this.refuseBlocked(await this.user(userId), ctx.locale)
     await this.signInGuard.checkSignIn(userId, ctx.locale)
     const session = await this.sessions.start(userId, ctx, current)
     await this.repo.recordSignIn(userId)

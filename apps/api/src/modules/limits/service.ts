@@ -223,16 +223,7 @@ export class LimitsService {
    */
   async set(userId: bigint, input: LimitInput, locale: Locale, origin: string): Promise<void> {
     const now = this.clock.now()
-    const proposed = isExclusionInput(input)
-      ? { type: input.type, lifetime: input.period }
-      : {
-          type: input.type,
-          period: input.period,
-          amounts:
-            input.type === 'session'
-              ? { [MINUTES]: input.minutes }
-              : Object.fromEntries(input.accounts.map((a) => [a.currency, a.amount_cents])),
-        }
+    const proposed = this.proposal(input)
     const period = isExclusionInput(input) ? null : input.period
     const mail = await this.db.transaction(async (tx) => {
       const found = (await this.rows(tx, userId, true)).find(
@@ -255,6 +246,47 @@ export class LimitsService {
     })
     // Sent once the change is committed (and outside the transaction: the outbox is another write).
     if (mail) await this.mail.send(mail)
+  }
+
+  /**
+   * A limit set on the player's behalf by support (the back office): only a new limit or a
+   * stricter one takes effect, at once; a loosening is refused (422 `limit_not_stricter`: only the
+   * player may loosen, through the e-mailed confirmation and the delay). `record` runs in the same
+   * transaction with the limit before and after (the audit entry).
+   */
+  async setStricter(
+    userId: bigint,
+    input: LimitInput,
+    record: (tx: Executor, before: LimitRecord | null, after: LimitRecord) => Promise<void>,
+  ): Promise<void> {
+    const now = this.clock.now()
+    const proposed = this.proposal(input)
+    const period = isExclusionInput(input) ? null : input.period
+    await this.db.transaction(async (tx) => {
+      const found = (await this.rows(tx, userId, true)).find(
+        ({ limit }) => limit.type === input.type && (isExclusion(limit.type) || limit.period === period),
+      )
+      const change = requestChange(found?.limit ?? null, proposed, now)
+      if (change.kind === 'refused') throw new AppError(change.reason, 422)
+      if (change.kind === 'waiting') throw new AppError('limit_not_stricter', 422)
+      if (change.kind === 'created') await this.repo.insert(tx, userId, change.limit, now)
+      else await this.store(tx, found!.row.id, change.limit, null)
+      await this.excluded(tx, userId, change.limit)
+      await record(tx, found?.limit ?? null, change.limit)
+    })
+  }
+
+  private proposal(input: LimitInput) {
+    return isExclusionInput(input)
+      ? { type: input.type, lifetime: input.period }
+      : {
+          type: input.type,
+          period: input.period,
+          amounts:
+            input.type === 'session'
+              ? { [MINUTES]: input.minutes }
+              : Object.fromEntries(input.accounts.map((a) => [a.currency, a.amount_cents])),
+        }
   }
 
   /** DELETE /api/user_limits/{id}: a removal waits for the confirmation and the delay; exclusions stay. */
