@@ -48,6 +48,7 @@ import session from './plugins/session.ts'
 import staffSession from './plugins/staff-session.ts'
 import { staffRoutes } from './modules/staff/routes.ts'
 import { auditRoutes } from './modules/audit/routes.ts'
+import { reportsRoutes } from './modules/reports/routes.ts'
 import csrf from './plugins/csrf.ts'
 import transportSecurity from './plugins/transport-security.ts'
 import { casinoOrigins } from './lib/public-origin.ts'
@@ -275,6 +276,7 @@ export async function buildApp({
   })
   await app.register(staffRoutes, { staff: services.staff })
   await app.register(auditRoutes, { audit: services.audit })
+  await app.register(reportsRoutes, { reports: services.reports })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
     await app.register(devRoutes, {

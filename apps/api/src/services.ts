@@ -35,6 +35,7 @@ import { GdprReports } from './modules/player/gdpr.ts'
 import { PlayerService } from './modules/player/service.ts'
 import { RealityCheckService } from './modules/reality-check/service.ts'
 import { dailyTotalsConsumer } from './modules/reports/daily-totals.ts'
+import { ReportsService } from './modules/reports/service.ts'
 import { telemetryJobs } from './modules/telemetry/jobs.ts'
 import { TelemetryService } from './modules/telemetry/service.ts'
 import { WalletService } from './modules/wallets/service.ts'
@@ -176,10 +177,9 @@ export async function createServices({
   sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
 
   const realityCheck = new RealityCheckService(db, config.REALITY_CHECK_MINUTES, () => clock.now())
-  const history = new AccountHistory(
-    db,
-    new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, log, clock),
-  )
+  const fairness = new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, log, clock)
+  const history = new AccountHistory(db, fairness)
+  const reports = new ReportsService(db, clock, audit, fairness)
   const player = new PlayerService(db)
   const gdpr = new GdprReports(db, sessions, mail, clock)
 
@@ -223,6 +223,7 @@ export async function createServices({
     player,
     gdpr,
     audit,
+    reports,
     /** A server's background work: payments left in flight settled first, then the jobs and the event consumers. */
     async start(): Promise<void> {
       // Payments a stopped node left in flight are settled before this node serves.

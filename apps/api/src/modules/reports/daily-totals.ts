@@ -1,6 +1,6 @@
 import type { Consumer, Executor } from '@aurum/db'
 import { domainEvents } from '../../events/outbox.ts'
-import { ReportsRepository } from './repository.ts'
+import { ReportsRepository, type FirstDeposit } from './repository.ts'
 
 const repo = new ReportsRepository()
 
@@ -14,6 +14,8 @@ interface Totals {
   withdrawalCount: number
   registrations: number
   players: Set<bigint>
+  /** The batch's first deposit of each player in it: counted if the player had none before. */
+  firstDeposits: FirstDeposit[]
 }
 
 const empty = (): Totals => ({
@@ -26,11 +28,13 @@ const empty = (): Totals => ({
   withdrawalCount: 0,
   registrations: 0,
   players: new Set(),
+  firstDeposits: [],
 })
 
 /**
  * The day's totals per currency, from the outbox (docs/events.md "Consumers"): rounds settled
- * (and rolled back), deposits credited, withdrawals paid, registrations, active players. Exactly
+ * (and rolled back), deposits credited, first deposits, withdrawals paid, registrations, active
+ * players. Exactly
  * once: a batch is summed in memory and written as one upsert per day and currency in the batch's
  * transaction, so 500 spins a second cost a few statements a second, not one per spin.
  */
@@ -57,6 +61,9 @@ export function dailyTotalsConsumer(): Consumer {
         if (!totals) byKey.set(key, (totals = empty()))
         return totals
       }
+      // A player's deposits apply in the order of their ledger postings: the first one in the
+      // batch is the only one that may be the player's first.
+      const depositors = new Set<bigint>()
       for (const event of domainEvents(events)) {
         const day = event.createdAt.toISOString().slice(0, 10)
         switch (event.type) {
@@ -78,6 +85,14 @@ export function dailyTotalsConsumer(): Consumer {
             const totals = at(day, event.payload.currency)
             totals.deposits += event.payload.amount
             totals.depositCount++
+            if (event.userId !== null && !depositors.has(event.userId)) {
+              depositors.add(event.userId)
+              totals.firstDeposits.push({
+                userId: event.userId,
+                paymentId: BigInt(event.payload.payment_id),
+                amount: event.payload.amount,
+              })
+            }
             break
           }
           case 'withdrawal.paid': {
@@ -112,5 +127,6 @@ async function write(tx: Executor, key: string, totals: Totals): Promise<void> {
     withdrawalCount: totals.withdrawalCount,
     registrations: totals.registrations,
     players: [...totals.players],
+    firstDeposits: totals.firstDeposits,
   })
 }
