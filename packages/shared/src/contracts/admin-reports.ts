@@ -60,10 +60,7 @@ const figures = {
   ggr_cents: cents.describe('Gross gaming revenue: bets − wins'),
   bonus_cost_cents: cents.describe('Bonus money turned into real money; 0 until bonuses exist'),
   ngr_cents: cents.describe('Net gaming revenue: GGR − bonus cost'),
-  active_players: z
-    .number()
-    .int()
-    .describe('Players who played a round (over a period: each player once)'),
+  active_players: z.number().int().describe('Players who played a round (over a period: each player once)'),
   new_players: z.number().int().describe('Registrations (in the registration currency)'),
   first_deposits: countAndSum.describe('Players’ first successful deposits'),
 }

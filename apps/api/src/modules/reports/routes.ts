@@ -26,7 +26,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     {
       schema: {
         tags,
-        summary: 'Deposits, withdrawals, bets, wins, GGR, NGR, players per currency and UTC day; the queues now',
+        summary:
+          'Deposits, withdrawals, bets, wins, GGR, NGR, players per currency and UTC day; the queues now',
         querystring: dashboardQuery,
         response: { 200: dashboard, ...refused },
       },

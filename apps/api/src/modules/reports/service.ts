@@ -60,17 +60,17 @@ function figures(
   const cost = bonusCost()
   return {
     currency: row.currency,
-    deposits: { count: Number(row.deposit_count), sum_cents: Number(row.deposits) },
-    withdrawals: { count: Number(row.withdrawal_count), sum_cents: Number(row.withdrawals) },
+    deposits: { count: row.deposit_count, sum_cents: Number(row.deposits) },
+    withdrawals: { count: row.withdrawal_count, sum_cents: Number(row.withdrawals) },
     bets_cents: Number(row.bets),
     wins_cents: Number(row.wins),
     rounds: Number(row.rounds),
     ggr_cents: Number(ggr),
     bonus_cost_cents: Number(cost),
     ngr_cents: Number(ggr - cost),
-    active_players: Number(row.active_players),
-    new_players: Number(row.registrations),
-    first_deposits: { count: Number(row.first_deposit_count), sum_cents: Number(row.first_deposits) },
+    active_players: row.active_players,
+    new_players: row.registrations,
+    first_deposits: { count: row.first_deposit_count, sum_cents: Number(row.first_deposits) },
   }
 }
 
@@ -91,7 +91,32 @@ function ggrRow(row: GgrAggregateRow): GgrRow {
   }
 }
 
-const GGR_CSV_COLUMNS = ['key', 'title', 'currency', 'bets', 'wins', 'ggr', 'bonus_cost', 'ngr', 'rounds', 'players']
+/** A row of the totals: no key, no title. */
+function omitKey(row: GgrRow): Omit<GgrRow, 'key' | 'title'> {
+  return {
+    currency: row.currency,
+    bets_cents: row.bets_cents,
+    wins_cents: row.wins_cents,
+    ggr_cents: row.ggr_cents,
+    bonus_cost_cents: row.bonus_cost_cents,
+    ngr_cents: row.ngr_cents,
+    rounds: row.rounds,
+    players: row.players,
+  }
+}
+
+const GGR_CSV_COLUMNS = [
+  'key',
+  'title',
+  'currency',
+  'bets',
+  'wins',
+  'ggr',
+  'bonus_cost',
+  'ngr',
+  'rounds',
+  'players',
+]
 
 /** JSON of export rows: 64-bit integers as decimal strings (exact whatever their size). */
 const json = (value: unknown) =>
@@ -188,10 +213,7 @@ export class ReportsService {
     ])
     return {
       data: rows.map(ggrRow),
-      totals: totals.map((row) => {
-        const { key: _key, title: _title, ...rest } = ggrRow(row)
-        return rest
-      }),
+      totals: totals.map((row) => omitKey(ggrRow(row))),
       pagination: { page, per_page: perPage, total: Number(rows[0]?.total ?? 0) },
     }
   }
@@ -274,7 +296,8 @@ export class ReportsService {
         const fairness =
           section.name === 'rounds' ? await this.fairness.of(rows.map((r) => String(r.round_id))) : undefined
         for (const row of rows) {
-          const out = fairness === undefined ? row : { ...row, fairness: fairness?.get(String(row.round_id)) ?? null }
+          const out =
+            fairness === undefined ? row : { ...row, fairness: fairness?.get(String(row.round_id)) ?? null }
           yield `${first ? '' : ','}\n${json(out)}`
           first = false
         }
