@@ -4,8 +4,9 @@
 // The month is written directly in SQL rather than through the wallet (a bet through the wallet
 // costs a transaction; a million take a while): BENCH_ROUNDS instant rounds (default 1,000,000)
 // of BENCH_PLAYERS players (default 20,000) over 30 days, a bet each and a win on every third,
-// as the ledger holds them (a transaction and two entries each) with their rounds. The outbox's
-// triggers are off while it fills (session_replication_role): only the report's reads are timed.
+// as the ledger holds them (a transaction and two entries each) with their rounds, and the report's
+// aggregate (daily_player_games) as the daily-totals consumer keeps it from their events. The
+// outbox's triggers are off while it fills (session_replication_role): only the report's reads are timed.
 //
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server where the user may CREATE DATABASE; default
 // postgres://postgres@127.0.0.1:5432/test), BENCH_ROUNDS, BENCH_PLAYERS.
@@ -76,6 +77,12 @@ async function fill(client: pg.Client): Promise<void> {
     process.stdout.write('.')
   }
   process.stdout.write('\n')
+  // The report's aggregate, as the daily-totals consumer keeps it from the rounds' events.
+  await client.query(
+    `INSERT INTO daily_player_games (day, currency, game_id, user_id, bets, wins, rounds)
+     SELECT (finished_at AT TIME ZONE 'UTC')::date, currency, game_id, user_id, sum(total_bets), sum(total_wins), count(*)
+     FROM game_rounds GROUP BY 1, 2, 3, 4`,
+  )
   await client.query(`SET session_replication_role = origin`)
   await client.query(`SELECT setval(pg_get_serial_sequence('ledger_transactions', 'id'), $1)`, [
     2 * ROUNDS + 2,
@@ -103,16 +110,18 @@ async function main() {
     await client.connect()
     const started = performance.now()
     await fill(client)
-    const [{ size }] = (
-      await client.query<{ size: string }>(
+    const [{ size, rows }] = (
+      await client.query<{ size: string; rows: string }>(
         `SELECT pg_size_pretty(pg_total_relation_size('ledger_entries') + pg_total_relation_size('ledger_transactions')
-           + pg_total_relation_size('game_rounds')) AS size`,
+           + pg_total_relation_size('game_rounds')) AS size,
+           (SELECT count(*) FROM daily_player_games) AS rows`,
       )
-    ).rows as [{ size: string }]
+    ).rows as [{ size: string; rows: string }]
     await client.end()
     console.log(
       `${ROUNDS.toLocaleString('en')} rounds of ${PLAYERS.toLocaleString('en')} players over ${DAYS} days ` +
-        `written in ${((performance.now() - started) / 1000).toFixed(1)} s (${size} of ledger and rounds)`,
+        `written in ${((performance.now() - started) / 1000).toFixed(1)} s (${size} of ledger and rounds; ` +
+        `${Number(rows).toLocaleString('en')} rows of daily_player_games)`,
     )
     const repo = new BackOfficeReportsRepository(db)
     const periods = [

@@ -1,6 +1,6 @@
 import type { Consumer, Executor } from '@aurum/db'
 import { domainEvents } from '../../events/outbox.ts'
-import { ReportsRepository, type FirstDeposit } from './repository.ts'
+import { ReportsRepository, type FirstDeposit, type PlayerGameDelta } from './repository.ts'
 
 const repo = new ReportsRepository()
 
@@ -64,6 +64,18 @@ export function dailyTotalsConsumer(): Consumer {
       // A player's deposits apply in the order of their ledger postings: the first one in the
       // batch is the only one that may be the player's first.
       const depositors = new Set<bigint>()
+      // The GGR report's rows: per day, currency, game and player.
+      const games = new Map<string, PlayerGameDelta>()
+      const game = (day: string, currency: string, gameId: string, userId: bigint) => {
+        const key = `${day}|${currency}|${gameId}|${userId}`
+        let row = games.get(key)
+        if (!row)
+          games.set(
+            key,
+            (row = { day, currency, gameId: BigInt(gameId), userId, bets: 0n, wins: 0n, rounds: 0 }),
+          )
+        return row
+      }
       for (const event of domainEvents(events)) {
         const day = event.createdAt.toISOString().slice(0, 10)
         switch (event.type) {
@@ -72,13 +84,24 @@ export function dailyTotalsConsumer(): Consumer {
             totals.bets += event.payload.bet
             totals.wins += event.payload.win
             totals.rounds += 1n
-            if (event.userId !== null) totals.players.add(event.userId)
+            if (event.userId !== null) {
+              totals.players.add(event.userId)
+              const row = game(day, event.payload.currency, event.payload.game_id, event.userId)
+              row.bets += event.payload.bet
+              row.wins += event.payload.win
+              row.rounds++
+            }
             break
           }
           case 'round.rolled_back': {
             const totals = at(day, event.payload.currency)
             totals.bets -= event.payload.bet
             totals.wins -= event.payload.win
+            if (event.userId !== null) {
+              const row = game(day, event.payload.currency, event.payload.game_id, event.userId)
+              row.bets -= event.payload.bet
+              row.wins -= event.payload.win
+            }
             break
           }
           case 'deposit.succeeded': {
@@ -109,6 +132,7 @@ export function dailyTotalsConsumer(): Consumer {
         }
       }
       for (const [key, totals] of byKey) await write(tx, key, totals)
+      if (games.size > 0) await repo.addPlayerGames(tx, [...games.values()])
     },
   }
 }

@@ -25,6 +25,17 @@ export interface DailyTotalsDelta {
   firstDeposits: FirstDeposit[]
 }
 
+/** What a batch adds to a player's play of a game on a day (the GGR report's rows). */
+export interface PlayerGameDelta {
+  day: string
+  currency: string
+  gameId: bigint
+  userId: bigint
+  bets: bigint
+  wins: bigint
+  rounds: number
+}
+
 /**
  * The reports' SQL: the daily totals and the players counted active on each day. It holds no
  * handle of its own: the consumer writes in the transaction of the batch it applies.
@@ -77,6 +88,25 @@ export class ReportsRepository {
       ],
     )
   }
+
+  /** Adds a batch's rounds to `daily_player_games`, one row per day, currency, game and player, in one statement. */
+  async addPlayerGames(tx: Executor, rows: PlayerGameDelta[]): Promise<void> {
+    await tx.query(
+      `INSERT INTO daily_player_games AS d (day, currency, game_id, user_id, bets, wins, rounds)
+       SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::int[])
+       ON CONFLICT (day, currency, game_id, user_id) DO UPDATE SET
+         bets = d.bets + excluded.bets, wins = d.wins + excluded.wins, rounds = d.rounds + excluded.rounds`,
+      [
+        rows.map((r) => r.day),
+        rows.map((r) => r.currency),
+        rows.map((r) => r.gameId.toString()),
+        rows.map((r) => r.userId.toString()),
+        rows.map((r) => r.bets.toString()),
+        rows.map((r) => r.wins.toString()),
+        rows.map((r) => r.rounds),
+      ],
+    )
+  }
 }
 
 /**
@@ -114,13 +144,6 @@ export interface DayPeriod {
   currency: string | null
 }
 
-/** The instants a period covers: from the start of its first UTC day to the start of the day after its last. */
-export function dayBounds(period: DayPeriod): [Date, Date] {
-  const end = new Date(`${period.to}T00:00:00Z`)
-  end.setUTCDate(end.getUTCDate() + 1)
-  return [new Date(`${period.from}T00:00:00Z`), end]
-}
-
 export type GgrKey = 'game' | 'provider' | 'country' | 'day' | 'none'
 
 export interface GgrAggregateRow {
@@ -138,7 +161,7 @@ const GGR_KEYS: Record<GgrKey, { key: string; title: string }> = {
   game: { key: 'g.identifier', title: 'g.title' },
   provider: { key: 'g.provider', title: 'p.title' },
   country: { key: "coalesce(u.country, '--')", title: 'NULL::text' },
-  day: { key: "to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')", title: 'NULL::text' },
+  day: { key: "to_char(d.day, 'YYYY-MM-DD')", title: 'NULL::text' },
   none: { key: "''", title: 'NULL::text' },
 }
 
@@ -205,11 +228,9 @@ export class BackOfficeReportsRepository {
   }
 
   /**
-   * The GGR report from the ledger: the players' real-money entries of bets, wins and rollbacks,
-   * each joined to its round (the key names the integration, the metadata the round) for the
-   * game, the studio and the player's country. A rollback's entry is the bet less the wins it
-   * took back (its metadata says how much was won): bets and wins each lose their part. Days are
-   * UTC days of the posting.
+   * The GGR report from `daily_player_games` (kept by the `daily-totals` consumer from the round
+   * events, as the dashboard's totals): per group key and currency, bets, wins and rounds settled
+   * and the players who played, over whole UTC days.
    */
   ggr(
     period: DayPeriod,
@@ -221,35 +242,23 @@ export class BackOfficeReportsRepository {
     const sortBy = GGR_ORDER[order.column] ?? 'bets - wins'
     const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
     return this.db.query<GgrAggregateRow>(
-      `WITH m AS (
-         SELECT t.kind, t.user_id, t.created_at, e.amount, a.currency,
-           split_part(t.idempotency_key, ':', 2) AS integration, t.metadata ->> 'round' AS round_id,
-           CASE WHEN t.kind = 'rollback' THEN coalesce((t.metadata ->> 'win')::bigint, 0) ELSE 0 END AS won_back
-         FROM ledger_transactions t
-         JOIN ledger_entries e ON e.transaction_id = t.id
-         JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'player_real'
-         WHERE t.kind IN ('bet', 'win', 'rollback')
-           AND t.created_at >= $1 AND t.created_at < $2
-           AND ($3::text IS NULL OR a.currency = $3)
-       ), grouped AS (
-         SELECT ${key} AS key, min(${title}) AS title, m.currency,
-           sum(CASE m.kind WHEN 'bet' THEN -m.amount WHEN 'rollback' THEN -(m.amount + m.won_back) ELSE 0 END)::bigint AS bets,
-           sum(CASE m.kind WHEN 'win' THEN m.amount WHEN 'rollback' THEN -m.won_back ELSE 0 END)::bigint AS wins,
-           count(DISTINCT r.id) FILTER (WHERE m.kind = 'bet') AS rounds,
-           count(DISTINCT m.user_id) AS players
-         FROM m
-         JOIN game_rounds r ON r.provider = m.integration AND r.round_id = m.round_id
-         JOIN games g ON g.id = r.game_id
+      `WITH grouped AS (
+         SELECT ${key} AS key, min(${title}) AS title, d.currency,
+           sum(d.bets)::bigint AS bets, sum(d.wins)::bigint AS wins, sum(d.rounds)::bigint AS rounds,
+           count(DISTINCT d.user_id) AS players
+         FROM daily_player_games d
+         JOIN games g ON g.id = d.game_id
          LEFT JOIN game_providers p ON p.slug = g.provider
-         JOIN users u ON u.id = m.user_id
-         WHERE ${countedPlayer('u')}
-         GROUP BY 1, m.currency
+         JOIN users u ON u.id = d.user_id
+         WHERE d.day BETWEEN $1::date AND $2::date AND ($3::text IS NULL OR d.currency = $3)
+           AND ${countedPlayer('u')}
+         GROUP BY 1, d.currency
        )
        SELECT key, title, currency, bets, wins, rounds, players, count(*) OVER () AS total
        FROM grouped
        ORDER BY ${sortBy} ${direction}, key ${direction}, currency
        ${page ? 'LIMIT $4 OFFSET $5' : ''}`,
-      [...dayBounds(period), period.currency, ...(page ? [page.limit, page.offset] : [])],
+      [period.from, period.to, period.currency, ...(page ? [page.limit, page.offset] : [])],
     )
   }
 }
