@@ -3,7 +3,8 @@
 //
 // The month is written directly in SQL rather than through the wallet (a bet through the wallet
 // costs a transaction; a million take a while): BENCH_ROUNDS instant rounds (default 1,000,000)
-// of BENCH_PLAYERS players (default 20,000) over 30 days, a bet each and a win on every third,
+// of BENCH_PLAYERS players (default 20,000) over 30 days, in sessions of 50 rounds of one player
+// on one game, a bet each and a win on every third,
 // as the ledger holds them (a transaction and two entries each) with their rounds, and the report's
 // aggregate (daily_player_games) as the daily-totals consumer keeps it from their events. The
 // outbox's triggers are off while it fills (session_replication_role): only the report's reads are timed.
@@ -46,8 +47,8 @@ async function fill(client: pg.Client): Promise<void> {
     const last = Math.min(first + CHUNK - 1, ROUNDS)
     const params = [first, last, PLAYERS, ROUNDS, START, DAYS]
     const round = `WITH r AS (
-        SELECT i, 1 + i % $3::int AS user_id,
-          (SELECT array_agg(id ORDER BY id) FROM games)[1 + i % (SELECT count(*) FROM games)::int] AS game_id,
+        SELECT i, 1 + (i / 50) % $3::int AS user_id,
+          (SELECT array_agg(id ORDER BY id) FROM games)[1 + (i / 50) % (SELECT count(*) FROM games)::int] AS game_id,
           $5::timestamptz + (i::float8 / $4::int) * ($6::int * interval '1 day') AS at
         FROM generate_series($1::int, $2::int) AS i)`
     await client.query(
