@@ -53,6 +53,7 @@ import { auditRoutes } from './modules/audit/routes.ts'
 import { adminContentRoutes, uploadRoutes } from './modules/cms/admin-routes.ts'
 import { adminGameRoutes } from './modules/games/admin-routes.ts'
 import { adminPlayersRoutes } from './modules/admin/players/routes.ts'
+import { reportsRoutes } from './modules/reports/routes.ts'
 import csrf from './plugins/csrf.ts'
 import transportSecurity from './plugins/transport-security.ts'
 import { casinoOrigins } from './lib/public-origin.ts'
@@ -291,6 +292,7 @@ export async function buildApp({
   await app.register(uploadRoutes, { content: services.contentAdmin })
   await app.register(adminGameRoutes, { games: services.catalogueAdmin })
   await app.register(adminPlayersRoutes, { players: services.adminPlayers })
+  await app.register(reportsRoutes, { reports: services.reports })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
     await app.register(devRoutes, {

@@ -37,6 +37,7 @@ import { GdprReports } from './modules/player/gdpr.ts'
 import { PlayerService } from './modules/player/service.ts'
 import { RealityCheckService } from './modules/reality-check/service.ts'
 import { dailyTotalsConsumer } from './modules/reports/daily-totals.ts'
+import { ReportsService } from './modules/reports/service.ts'
 import { telemetryJobs } from './modules/telemetry/jobs.ts'
 import { TelemetryService } from './modules/telemetry/service.ts'
 import { WalletService } from './modules/wallets/service.ts'
@@ -190,6 +191,7 @@ export async function createServices({
   // The back office's content and games screens (docs/backoffice.md "Content", "Games").
   const contentAdmin = new ContentAdmin(db, caches, audit)
   const catalogueAdmin = new CatalogueAdmin(db, caches, audit, (roundIds) => fairness.of(roundIds))
+  const reports = new ReportsService(db, clock, audit, fairness)
   const player = new PlayerService(db)
   const gdpr = new GdprReports(db, sessions, mail, clock)
 
@@ -237,6 +239,7 @@ export async function createServices({
     contentAdmin,
     catalogueAdmin,
     adminPlayers,
+    reports,
     /** A server's background work: payments left in flight settled first, then the jobs and the event consumers. */
     async start(): Promise<void> {
       // Payments a stopped node left in flight are settled before this node serves.

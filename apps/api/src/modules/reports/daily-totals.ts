@@ -1,6 +1,6 @@
 import type { Consumer, Executor } from '@aurum/db'
 import { domainEvents } from '../../events/outbox.ts'
-import { ReportsRepository } from './repository.ts'
+import { ReportsRepository, type FirstDeposit, type PlayerGameDelta } from './repository.ts'
 
 const repo = new ReportsRepository()
 
@@ -14,6 +14,8 @@ interface Totals {
   withdrawalCount: number
   registrations: number
   players: Set<bigint>
+  /** The batch's first deposit of each player in it: counted if the player had none before. */
+  firstDeposits: FirstDeposit[]
 }
 
 const empty = (): Totals => ({
@@ -26,11 +28,13 @@ const empty = (): Totals => ({
   withdrawalCount: 0,
   registrations: 0,
   players: new Set(),
+  firstDeposits: [],
 })
 
 /**
  * The day's totals per currency, from the outbox (docs/events.md "Consumers"): rounds settled
- * (and rolled back), deposits credited, withdrawals paid, registrations, active players. Exactly
+ * (and rolled back), deposits credited, first deposits, withdrawals paid, registrations, active
+ * players. Exactly
  * once: a batch is summed in memory and written as one upsert per day and currency in the batch's
  * transaction, so 500 spins a second cost a few statements a second, not one per spin.
  */
@@ -57,6 +61,21 @@ export function dailyTotalsConsumer(): Consumer {
         if (!totals) byKey.set(key, (totals = empty()))
         return totals
       }
+      // A player's deposits apply in the order of their ledger postings: the first one in the
+      // batch is the only one that may be the player's first.
+      const depositors = new Set<bigint>()
+      // The GGR report's rows: per day, currency, game and player.
+      const games = new Map<string, PlayerGameDelta>()
+      const game = (day: string, currency: string, gameId: string, userId: bigint) => {
+        const key = `${day}|${currency}|${gameId}|${userId}`
+        let row = games.get(key)
+        if (!row)
+          games.set(
+            key,
+            (row = { day, currency, gameId: BigInt(gameId), userId, bets: 0n, wins: 0n, rounds: 0 }),
+          )
+        return row
+      }
       for (const event of domainEvents(events)) {
         const day = event.createdAt.toISOString().slice(0, 10)
         switch (event.type) {
@@ -65,19 +84,38 @@ export function dailyTotalsConsumer(): Consumer {
             totals.bets += event.payload.bet
             totals.wins += event.payload.win
             totals.rounds += 1n
-            if (event.userId !== null) totals.players.add(event.userId)
+            if (event.userId !== null) {
+              totals.players.add(event.userId)
+              const row = game(day, event.payload.currency, event.payload.game_id, event.userId)
+              row.bets += event.payload.bet
+              row.wins += event.payload.win
+              row.rounds++
+            }
             break
           }
           case 'round.rolled_back': {
             const totals = at(day, event.payload.currency)
             totals.bets -= event.payload.bet
             totals.wins -= event.payload.win
+            if (event.userId !== null) {
+              const row = game(day, event.payload.currency, event.payload.game_id, event.userId)
+              row.bets -= event.payload.bet
+              row.wins -= event.payload.win
+            }
             break
           }
           case 'deposit.succeeded': {
             const totals = at(day, event.payload.currency)
             totals.deposits += event.payload.amount
             totals.depositCount++
+            if (event.userId !== null && !depositors.has(event.userId)) {
+              depositors.add(event.userId)
+              totals.firstDeposits.push({
+                userId: event.userId,
+                paymentId: BigInt(event.payload.payment_id),
+                amount: event.payload.amount,
+              })
+            }
             break
           }
           case 'withdrawal.paid': {
@@ -94,6 +132,7 @@ export function dailyTotalsConsumer(): Consumer {
         }
       }
       for (const [key, totals] of byKey) await write(tx, key, totals)
+      if (games.size > 0) await repo.addPlayerGames(tx, [...games.values()])
     },
   }
 }
@@ -112,5 +151,6 @@ async function write(tx: Executor, key: string, totals: Totals): Promise<void> {
     withdrawalCount: totals.withdrawalCount,
     registrations: totals.registrations,
     players: [...totals.players],
+    firstDeposits: totals.firstDeposits,
   })
 }
