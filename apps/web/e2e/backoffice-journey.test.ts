@@ -57,7 +57,9 @@ describe('back office', () => {
       .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }))
     await page.getByRole('button', { name: 'Sign in' }).click()
 
-    // The owner's first screen; the members list shows them.
+    // Signed in, on the first screen of the owner's role; the staff screen lists them.
+    await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'))
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Staff and roles' }).click()
     await page.waitForURL(/\/backoffice\/staff$/)
     const members = page.getByRole('table', { name: 'Members' })
     await expect.poll(() => members.getByRole('row').filter({ hasText: email }).count()).toBe(1)
