@@ -162,6 +162,7 @@ export async function createServices({
     ledger,
     provider: paymentProvider,
     events,
+    audit,
     limits,
     verification,
     clock,
