@@ -48,6 +48,9 @@ import session from './plugins/session.ts'
 import staffSession from './plugins/staff-session.ts'
 import { staffRoutes } from './modules/staff/routes.ts'
 import { auditRoutes } from './modules/audit/routes.ts'
+import { adminPaymentsRoutes } from './modules/admin-payments/routes.ts'
+import { approvalsRoutes } from './modules/approvals/routes.ts'
+import { adjustmentsRoutes } from './modules/adjustments/routes.ts'
 import csrf from './plugins/csrf.ts'
 import transportSecurity from './plugins/transport-security.ts'
 import { casinoOrigins } from './lib/public-origin.ts'
@@ -275,6 +278,9 @@ export async function buildApp({
   })
   await app.register(staffRoutes, { staff: services.staff })
   await app.register(auditRoutes, { audit: services.audit })
+  await app.register(adminPaymentsRoutes, { adminPayments: services.adminPayments })
+  await app.register(approvalsRoutes, { approvals: services.approvals })
+  await app.register(adjustmentsRoutes, { adjustments: services.adjustments })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
     await app.register(devRoutes, {

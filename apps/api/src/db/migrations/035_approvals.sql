@@ -55,3 +55,7 @@ CREATE INDEX balance_adjustments_user ON balance_adjustments (user_id, id DESC);
 
 -- The house's side of adjustments: ledger_accounts_valid() (../functions/ledger_accounts_valid.sql)
 -- accepts the kind `house_adjustments` from this migration on.
+
+-- A payment's history of states in the back office: its events, found by the payment's id.
+CREATE INDEX events_payment ON events ((payload->>'payment_id'), id)
+  WHERE type LIKE 'deposit.%' OR type LIKE 'withdrawal.%';
