@@ -142,7 +142,10 @@ export class AdjustmentService {
       userId: row.user_id,
       metadata: { adjustment_id: row.id.toString(), staff_id: row.requested_by.toString() },
       postings: [
-        { account: { user: row.user_id, kind: 'player_real', currency: row.currency }, amount: row.amount_cents },
+        {
+          account: { user: row.user_id, kind: 'player_real', currency: row.currency },
+          amount: row.amount_cents,
+        },
         { account: { house: 'house_adjustments', currency: row.currency }, amount: -row.amount_cents },
       ],
     })
@@ -154,7 +157,9 @@ export class AdjustmentService {
       action: 'balance.adjusted',
       target: { type: 'player', id: row.user_id },
       before:
-        after === undefined ? undefined : { currency: row.currency, balance: (after - row.amount_cents).toString() },
+        after === undefined
+          ? undefined
+          : { currency: row.currency, balance: (after - row.amount_cents).toString() },
       after: {
         currency: row.currency,
         balance: after?.toString() ?? null,

@@ -16,11 +16,7 @@ import {
   type StaffCaller,
 } from '../approvals/service.ts'
 import { PROCESSING_GRACE_MS, type Decider, type PaymentService } from '../payments/service.ts'
-import {
-  AdminPaymentsRepository,
-  type AdminPaymentFilters,
-  type AdminPaymentRow,
-} from './repository.ts'
+import { AdminPaymentsRepository, type AdminPaymentFilters, type AdminPaymentRow } from './repository.ts'
 
 const CSV_PAGE = 1_000
 const STUCK_LIMIT = 500
@@ -118,7 +114,10 @@ export class AdminPaymentsService {
       (page - 1) * perPage,
       perPage,
     )
-    return { data: rows.map((r) => this.present(r)), pagination: { page, per_page: perPage, total_count: total } }
+    return {
+      data: rows.map((r) => this.present(r)),
+      pagination: { page, per_page: perPage, total_count: total },
+    }
   }
 
   /** Every payment the filters find as RFC 4180 CSV, a page at a time. */
@@ -232,7 +231,12 @@ export class AdminPaymentsService {
    * that returns the money). A withdrawal no longer pending (recalled by the player) cancels the
    * request instead.
    */
-  private async carryOut(caller: StaffCaller, request: ApprovalRow, decision: 'approve' | 'reject', reason?: string) {
+  private async carryOut(
+    caller: StaffCaller,
+    request: ApprovalRow,
+    decision: 'approve' | 'reject',
+    reason?: string,
+  ) {
     const id = BigInt(request.target_id)
     const payment = await this.payments.byId(id)
     if (payment?.state !== 'pending') {

@@ -7,12 +7,7 @@ import type { RequestContext } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { AuditEntryInput, AuditLog } from '../audit/service.ts'
 import type { StaffActor } from '../staff/service.ts'
-import {
-  ApprovalsRepository,
-  type ApprovalKind,
-  type ApprovalRow,
-  type ApprovalState,
-} from './repository.ts'
+import { ApprovalsRepository, type ApprovalKind, type ApprovalRow, type ApprovalState } from './repository.ts'
 
 export type { ApprovalKind, ApprovalRow, ApprovalState } from './repository.ts'
 
@@ -134,7 +129,11 @@ export class ApprovalService {
    * Opens a request in `tx`: answers it and `created`, or the one already pending for the same
    * target (`created` false: asking twice does not make two).
    */
-  async open(tx: Executor, caller: StaffCaller, input: OpenApproval): Promise<{ row: ApprovalRow; created: boolean }> {
+  async open(
+    tx: Executor,
+    caller: StaffCaller,
+    input: OpenApproval,
+  ): Promise<{ row: ApprovalRow; created: boolean }> {
     const targetId = input.target.id.toString()
     const id = await this.repo.insert(tx, {
       kind: input.kind,
@@ -198,7 +197,8 @@ export class ApprovalService {
   /** Cancels a pending request whose target ended another way (a recalled withdrawal), in `tx`. */
   async cancel(tx: Executor, caller: StaffCaller | 'system', id: bigint, reason: string): Promise<boolean> {
     const before = await this.repo.findById(tx, id)
-    if (!before || !(await this.repo.decide(tx, id, 'cancelled', null, reason, this.clock.now()))) return false
+    if (!before || !(await this.repo.decide(tx, id, 'cancelled', null, reason, this.clock.now())))
+      return false
     const after = (await this.repo.findById(tx, id))!
     await this.audit.record(tx, {
       actor: caller === 'system' ? 'system' : actorOf(caller),
@@ -225,7 +225,8 @@ export class ApprovalService {
     if (!grants(caller.permissions, handler.permission)) throw new AppError('forbidden', 403)
     if (row.state !== 'pending') throw new AppError('request_decided', 422)
     if (decision === 'approve' && row.requested_by === caller.id) throw new AppError('own_request', 422)
-    if (decision === 'reject' && !reason) throw new AppError('validation_failed', 422, { reason: ['validation.required'] })
+    if (decision === 'reject' && !reason)
+      throw new AppError('validation_failed', 422, { reason: ['validation.required'] })
     const outcome =
       decision === 'approve' ? await handler.approve(caller, row) : await handler.reject(caller, row, reason!)
     return { outcome, approval: presentApproval((await this.repo.findById(this.db, id))!) }

@@ -314,9 +314,9 @@ describe('e-wallet and bank transfer', () => {
     const decided = await ctx.app.services.payments.operatorDecide({ actor: 'cli' }, BigInt(id), 'approve')
     expect(decided.state).toBe('succeeded')
     expect(await balance(ctx, player.sid)).toBe(20_000)
-    await expect(ctx.app.services.payments.operatorDecide({ actor: 'cli' }, BigInt(id), 'approve')).rejects.toThrow(
-      'not_pending',
-    )
+    await expect(
+      ctx.app.services.payments.operatorDecide({ actor: 'cli' }, BigInt(id), 'approve'),
+    ).rejects.toThrow('not_pending')
   })
 })
 

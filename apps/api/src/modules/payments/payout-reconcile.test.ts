@@ -91,7 +91,9 @@ describe('payouts left in flight', () => {
     const payoutsOf = watchPayouts()
     const { player, id, recall } = await pendingWithdrawal()
     dieAt('payout_answered')
-    await expect(payments.operatorDecide({ actor: 'cli' }, id, 'approve')).rejects.toThrow('killed at payout_answered')
+    await expect(payments.operatorDecide({ actor: 'cli' }, id, 'approve')).rejects.toThrow(
+      'killed at payout_answered',
+    )
     payments.faultHook = undefined
     // A recognisable row in flight: being paid out, no longer the player's to take back.
     expect(await paymentRow(ctx, Number(id))).toMatchObject({
@@ -126,7 +128,9 @@ describe('payouts left in flight', () => {
     const payoutsOf = watchPayouts()
     const { id } = await pendingWithdrawal()
     dieAt('payout_answered')
-    await expect(payments.operatorDecide({ actor: 'cli' }, id, 'approve')).rejects.toThrow('killed at payout_answered')
+    await expect(payments.operatorDecide({ actor: 'cli' }, id, 'approve')).rejects.toThrow(
+      'killed at payout_answered',
+    )
     payments.faultHook = undefined
     // The operator, seeing it still unfinished, approves again at once (no grace period: the
     // provider pays once per withdrawal id).
@@ -159,7 +163,9 @@ describe('payouts left in flight', () => {
     const payoutsOf = watchPayouts()
     const { id } = await pendingWithdrawal()
     dieAt('payout_sending')
-    await expect(payments.operatorDecide({ actor: 'cli' }, id, 'approve')).rejects.toThrow('killed at payout_sending')
+    await expect(payments.operatorDecide({ actor: 'cli' }, id, 'approve')).rejects.toThrow(
+      'killed at payout_sending',
+    )
     payments.faultHook = undefined
     expect(await payments.provider.status(id)).toEqual({ status: 'unknown' })
     afterGrace()
@@ -206,7 +212,9 @@ describe('payouts left in flight', () => {
     dieAt('payout_answered')
     await expect(payments.operatorDecide({ actor: 'cli' }, paid.id, 'approve')).rejects.toThrow('killed at')
     payments.faultHook = undefined
-    expect((await payments.operatorDecide({ actor: 'cli' }, paid.id, 'reject', 'too late')).state).toBe('succeeded')
+    expect((await payments.operatorDecide({ actor: 'cli' }, paid.id, 'reject', 'too late')).state).toBe(
+      'succeeded',
+    )
     expect(await balance(ctx, paid.player.sid)).toBe(7_000)
     expect(payoutsOf(paid.id)).toBe(1)
     expect(await postings(paid.id, 'release')).toBe(0)
@@ -223,7 +231,9 @@ describe('payouts left in flight', () => {
       recalled = await recall()
       return payout(request)
     })
-    const decided = await payments.operatorDecide({ actor: 'cli' }, id, 'approve').catch((err: unknown) => err)
+    const decided = await payments
+      .operatorDecide({ actor: 'cli' }, id, 'approve')
+      .catch((err: unknown) => err)
     expect(recalled!.statusCode).toBe(422)
     expect(decided).toMatchObject({ state: 'succeeded' })
     expect(payoutsOf(id)).toBe(1)

@@ -243,7 +243,9 @@ describe('deposits left in flight', () => {
     expect(await balance(ctx, player.sid)).toBe(1_200)
     // One that never reached the provider is not credited by an "approve".
     const never = await stuckDeposit('deposit_sending', cardFields(), 1_300)
-    expect((await payments.operatorDecide({ actor: 'cli' }, BigInt(never.id), 'approve')).state).toBe('declined')
+    expect((await payments.operatorDecide({ actor: 'cli' }, BigInt(never.id), 'approve')).state).toBe(
+      'declined',
+    )
     expect(await balance(ctx, never.player.sid)).toBe(0)
   })
 
