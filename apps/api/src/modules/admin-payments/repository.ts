@@ -87,6 +87,18 @@ export class AdminPaymentsRepository {
     return row
   }
 
+  /**
+   * Locks a withdrawal still pending until `tx` ends; false when it is not (any more). A payout
+   * being started at the same time waits for `tx`, or `tx` waits for it and then finds it taken.
+   */
+  async lockPendingWithdrawal(tx: Executor, id: bigint): Promise<boolean> {
+    const [row] = await tx.query(
+      `SELECT id FROM payments WHERE id = $1 AND action = 'cashout' AND state = 'pending' FOR UPDATE`,
+      [id.toString()],
+    )
+    return row !== undefined
+  }
+
   /** The state changes of a payment, from the event outbox (written by its trigger), oldest first. */
   history(payment: AdminPaymentRow): Promise<Array<{ type: string; state: string; at: Date }>> {
     return this.db.query(

@@ -56,6 +56,7 @@ const deciderOf = (caller: StaffCaller, inTx?: Decider['inTx']): Decider => ({
   actor: actorOf(caller),
   request: caller.request,
   inTx,
+  pendingOnly: true,
 })
 
 /**
@@ -186,8 +187,10 @@ export class AdminPaymentsService {
       payment.state === 'pending' &&
       this.approvals.needsSecondApproval('withdrawal', payment.currency, payment.amount_cents)
     ) {
-      const { row, created } = await this.db.transaction((tx) =>
-        this.approvals.open(tx, caller, {
+      const { row, created } = await this.db.transaction(async (tx) => {
+        // Paid out or rejected since it was read (a second approval at the same time): no new request.
+        if (!(await this.repo.lockPendingWithdrawal(tx, id))) throw new AppError('not_pending', 422)
+        return this.approvals.open(tx, caller, {
           kind: 'withdrawal',
           target: { type: 'payment', id },
           userId: payment.user_id,
@@ -195,8 +198,8 @@ export class AdminPaymentsService {
           currency: payment.currency,
           payload: { method_id: payment.method_id, fee_cents: payment.fee_cents.toString() },
           reason: note,
-        }),
-      )
+        })
+      })
       if (created) return { status: 'awaiting_second_approval' as const, approval: presentApproval(row) }
       // A request is waiting: this is the second approval (refused if it is the requester's own).
       const { approval } = await this.approvals.decide(caller, row.id, 'approve')

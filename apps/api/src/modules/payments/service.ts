@@ -70,6 +70,12 @@ export interface Decider {
   actor: AuditActor
   request?: AuditEntryInput['request']
   inTx?: (tx: Executor, payment: PaymentRow) => Promise<void>
+  /**
+   * Decide only a payment this decision moves from `pending` (the back office): one already taken
+   * by another decision at the same time answers 422 `not_pending` instead of finishing its payout
+   * as the command-line tool does (the back office reconciles those from its list of stuck ones).
+   */
+  pendingOnly?: boolean
 }
 
 /** Runs in the transaction that changed a payment's state, with the payment before and after. */
@@ -577,6 +583,7 @@ export class PaymentService {
     const payment = await this.repo.findById(this.db, id)
     if (!payment) throw new AppError('not_found', 404)
     if (payment.state !== 'pending' && payment.state !== 'processing') throw new AppError('not_pending', 422)
+    if (by.pendingOnly && payment.state !== 'pending') throw new AppError('not_pending', 422)
     const audited = this.audited(by, decision === 'approve' ? 'payment.approved' : 'payment.rejected', reason)
     if (payment.action === 'deposit' && payment.state === 'processing') {
       // Its answer was never recorded (in flight, or its node died): whether the money moved is the
@@ -585,7 +592,7 @@ export class PaymentService {
     } else if (payment.action === 'deposit') {
       // The bank's decision is the provider's: its record changes first, then its callback comes.
       await this.provider.complete(payment.id, decision === 'approve', reason)
-      await this.applyEvent(
+      const applied = await this.applyEvent(
         {
           id: SandboxProvider.eventId(),
           type: decision === 'approve' ? 'payment.succeeded' : 'payment.failed',
@@ -595,10 +602,11 @@ export class PaymentService {
         },
         audited,
       )
+      if (by.pendingOnly && applied !== 'applied') throw new AppError('not_pending', 422)
     } else if (payment.state === 'processing') {
       await this.reconcilePayout(payment, decision === 'approve' ? 'send' : 'stop', reason, audited)
     } else if (decision === 'approve') {
-      return this.payOut(payment, audited)
+      return this.payOut(payment, audited, by.pendingOnly)
     } else {
       const rejected = await this.db.transaction(async (tx) => {
         const row = await this.repo.markRejected(tx, payment.id, reason ?? null)
@@ -610,6 +618,7 @@ export class PaymentService {
         return row
       })
       if (!rejected) {
+        if (by.pendingOnly) throw new AppError('not_pending', 422)
         // An approval came first and its payout is in flight: stopped only if the provider never got it.
         const current = await this.byId(payment.id)
         if (current?.state !== 'processing') throw new AppError('not_pending', 422)
@@ -629,13 +638,14 @@ export class PaymentService {
    * the reconciler recognises. The provider pays once per withdrawal id; its answer is recorded by
    * the guarded change the reconciler uses too.
    */
-  private async payOut(payment: PaymentRow, approved: Changed): Promise<PaymentRow> {
+  private async payOut(payment: PaymentRow, approved: Changed, pendingOnly = false): Promise<PaymentRow> {
     const sending = await this.db.transaction(async (tx) => {
       const row = await this.repo.markPayoutSending(tx, payment.id, this.now())
       if (row) await approved(tx, payment, row)
       return row
     })
     if (!sending) {
+      if (pendingOnly) throw new AppError('not_pending', 422)
       // Recalled or rejected first: nothing to pay. Approved first: its payout is in flight, and
       // sending it again is safe (the provider pays once per id) and finishes it here.
       const current = await this.byId(payment.id)
