@@ -13,6 +13,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/backoffice/src/**/*.test.{ts,tsx}',
             'apps/games/client/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

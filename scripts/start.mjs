@@ -1,4 +1,4 @@
-// `npm start`: builds the web app and the game clients when the build is missing or older than their
+// `npm start`: builds the web app, the game clients and the back office when the build is missing or older than their
 // sources, then serves production mode (the casino and its game server).
 import { spawnSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -12,6 +12,9 @@ const sources = [
   'apps/web/vite.config.ts',
   'apps/games/client',
   'apps/games/vite.config.ts',
+  'apps/backoffice/src',
+  'apps/backoffice/index.html',
+  'apps/backoffice/vite.config.ts',
   'packages/shared/src',
   'packages/game-art/src',
   'packages/games-math/src',

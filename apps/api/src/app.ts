@@ -40,6 +40,8 @@ import { limitsRoutes } from './modules/limits/routes.ts'
 import { realityCheckRoutes } from './modules/reality-check/routes.ts'
 import { historyRoutes } from './modules/history/routes.ts'
 import { verificationRoutes } from './modules/verification/routes.ts'
+import { verificationAdminRoutes } from './modules/verification/admin-routes.ts'
+import { mailAdminRoutes } from './modules/mail/routes.ts'
 import errors from './plugins/errors.ts'
 import lifecycle from './plugins/lifecycle.ts'
 import redis from './plugins/redis.ts'
@@ -48,6 +50,8 @@ import session from './plugins/session.ts'
 import staffSession from './plugins/staff-session.ts'
 import { staffRoutes } from './modules/staff/routes.ts'
 import { auditRoutes } from './modules/audit/routes.ts'
+import { adminContentRoutes, uploadRoutes } from './modules/cms/admin-routes.ts'
+import { adminGameRoutes } from './modules/games/admin-routes.ts'
 import { adminPaymentsRoutes } from './modules/admin-payments/routes.ts'
 import { approvalsRoutes } from './modules/approvals/routes.ts'
 import { adjustmentsRoutes } from './modules/adjustments/routes.ts'
@@ -57,6 +61,7 @@ import { casinoOrigins } from './lib/public-origin.ts'
 import requestContext from './plugins/request-context.ts'
 import requestGuard from './plugins/request-guard.ts'
 import ssr, { type SsrMode } from './plugins/ssr.ts'
+import backoffice from './plugins/backoffice.ts'
 import { cmsRoutes } from './modules/cms/routes.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { infoRoutes } from './modules/info/routes.ts'
@@ -278,6 +283,15 @@ export async function buildApp({
   })
   await app.register(staffRoutes, { staff: services.staff })
   await app.register(auditRoutes, { audit: services.audit })
+  await app.register(verificationAdminRoutes, { verification, now: () => clock.now() })
+  await app.register(mailAdminRoutes, {
+    outbox: services.outbox,
+    staff: services.staff,
+    now: () => clock.now(),
+  })
+  await app.register(adminContentRoutes, { content: services.contentAdmin })
+  await app.register(uploadRoutes, { content: services.contentAdmin })
+  await app.register(adminGameRoutes, { games: services.catalogueAdmin })
   await app.register(adminPaymentsRoutes, { adminPayments: services.adminPayments })
   await app.register(approvalsRoutes, { approvals: services.approvals })
   await app.register(adjustmentsRoutes, { adjustments: services.adjustments })
@@ -302,7 +316,10 @@ export async function buildApp({
     return { status: 'ok' }
   })
 
-  if (ssrMode !== 'none') await app.register(ssr, { config, mode: ssrMode })
+  if (ssrMode !== 'none') {
+    await app.register(backoffice, { config, mode: ssrMode })
+    await app.register(ssr, { config, mode: ssrMode })
+  }
 
   // Scheduled and retried work (durable jobs, each run on one node) and the event consumers.
   app.decorate('jobs', services.jobs)

@@ -73,7 +73,9 @@ export async function runCommand(
     return 0
   }
   try {
+    // The same decision as the back office's, with the command line as the audit log's actor.
     const { document, verified } = await service.decide(
+      { actor: 'cli', request: { id: 'kyc:operator' } },
       command.id,
       command.kind,
       command.kind === 'reject' ? command.reason : undefined,

@@ -22,6 +22,8 @@ import { CaptchaService } from './modules/captcha/service.ts'
 import { CmsService } from './modules/cms/service.ts'
 import { ContactService } from './modules/contact/service.ts'
 import { Catalogue } from './modules/games/catalogue.ts'
+import { CatalogueAdmin } from './modules/games/admin.ts'
+import { ContentAdmin } from './modules/cms/admin.ts'
 import { gamesServerUrl } from './modules/games/games-url.ts'
 import { SeamlessWallet, type PlayGuard } from './modules/games/wallet.ts'
 import { Winners } from './modules/games/winners.ts'
@@ -48,6 +50,7 @@ import { SqlSessionStore } from './sessions/store-sql.ts'
 import { SessionManager } from './sessions/manager.ts'
 import { StaffRepository } from './modules/staff/repository.ts'
 import { StaffService } from './modules/staff/service.ts'
+import { OutgoingMail } from './modules/mail/service.ts'
 
 export interface ServiceOptions {
   config: Config
@@ -119,6 +122,7 @@ export async function createServices({
   )
 
   const limits = new LimitsService(db, mail, events, config.LIMIT_CHANGE_DELAY_HOURS * 3_600_000, clock)
+  const audit = new AuditLog(db, clock)
   const verification = new VerificationService(
     db,
     createDocumentStorage(config),
@@ -132,12 +136,15 @@ export async function createServices({
     },
     log,
     clock,
+    audit,
   )
 
   const accountsRepo = new AccountsRepository(db)
   const twoFactor = new TwoFactor(accountsRepo, config.SESSION_SECRET, 'Aurum Casino', clock)
-  const audit = new AuditLog(db, clock)
-  const staff = new StaffService(db, new StaffRepository(db), clock, audit, {
+  const outbox = new OutgoingMail(db, mail, audit)
+  const staff = new StaffService(db, new StaffRepository(db), clock, audit, mail, {
+    publicOrigin: config.publicOrigin,
+    answerLinks: config.NODE_ENV !== 'production',
     sessionSecret: config.SESSION_SECRET,
     idleMinutes: config.STAFF_IDLE_MINUTES,
     maxHours: config.STAFF_SESSION_MAX_HOURS,
@@ -187,10 +194,11 @@ export async function createServices({
   sessions.onEnd((end) => gameWallet.closeSessionsOfSignIn(end))
 
   const realityCheck = new RealityCheckService(db, config.REALITY_CHECK_MINUTES, () => clock.now())
-  const history = new AccountHistory(
-    db,
-    new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, log, clock),
-  )
+  const fairness = new RoundFairness(gamesServerUrl(config), config.WALLET_SECRET, log, clock)
+  const history = new AccountHistory(db, fairness)
+  // The back office's content and games screens (docs/backoffice.md "Content", "Games").
+  const contentAdmin = new ContentAdmin(db, caches, audit)
+  const catalogueAdmin = new CatalogueAdmin(db, caches, audit, (roundIds) => fairness.of(roundIds))
   const player = new PlayerService(db)
   const gdpr = new GdprReports(db, sessions, mail, clock)
 
@@ -237,6 +245,9 @@ export async function createServices({
     player,
     gdpr,
     audit,
+    outbox,
+    contentAdmin,
+    catalogueAdmin,
     /** A server's background work: payments left in flight settled first, then the jobs and the event consumers. */
     async start(): Promise<void> {
       // Payments a stopped node left in flight are settled before this node serves.

@@ -23,8 +23,8 @@ export function parseArgs(args: string[]): { email: string; name: string; role: 
 
 /**
  * `npm run staff:create`: creates a back-office member (on a fresh install, the first owner) and
- * prints their one-time set-up token, valid 48 hours: with it they choose a password and enrol
- * their authenticator (`POST /api/admin/setup`, then `/api/admin/setup/confirm`). No database
+ * prints their one-time set-up link, valid 48 hours: with it they choose a password and enrol
+ * their authenticator at /backoffice/setup. No database
  * shell is needed; with the embedded database, stop the server first.
  */
 async function main() {
@@ -38,12 +38,9 @@ async function main() {
     try {
       const created = await staff.create(parsed.email, parsed.name, parsed.role, 'cli')
       console.log(`Staff member ${parsed.email} (${parsed.role}) created, id ${created.id}.`)
-      console.log(`One-time set-up token, valid until ${created.expiresAt.toISOString()}:`)
-      console.log(`  ${created.token}`)
-      console.log(
-        'With it the member sets a password and enrols an authenticator: POST /api/admin/setup ' +
-          '{token, name, password}, then POST /api/admin/setup/confirm {token, code}.',
-      )
+      console.log(`One-time set-up link, valid until ${created.expiresAt.toISOString()}:`)
+      console.log(`  ${config.publicOrigin}/backoffice/setup#${created.token}`)
+      console.log('With it the member chooses a password and enrols an authenticator app.')
     } catch (error) {
       if (error instanceof AppError) {
         console.error(`not created: ${JSON.stringify(error.fieldErrors ?? error.code)}`)

@@ -90,5 +90,13 @@ export async function startCasino({
   app.log.info(
     `Aurum Casino is ready at http://localhost:${config.PORT} (${db.kind}${dev ? ', development' : ''})`,
   )
+  // A fresh install has no staff: its first owner sets up their account from this one-time link.
+  const firstOwner = await app.services.staff.firstOwnerLink()
+  if (firstOwner) {
+    console.log(
+      `No back-office staff yet. Set up the first owner, before ${firstOwner.expiresAt.toISOString()}, at:\n` +
+        `  ${config.publicOrigin}/backoffice/setup#${firstOwner.token}`,
+    )
+  }
   return app
 }

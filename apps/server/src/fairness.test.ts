@@ -153,6 +153,20 @@ describe('provably fair data in the games history', () => {
       expect(page.body).toContain(escaped(JSON.stringify(spins[i]!.outcome, null, 2)))
     }
 
+    // The back office's rounds (GET /api/admin/games/rounds) carry the same data for the operator.
+    const admin = await casino.app.services.catalogueAdmin.rounds(
+      { userId: BigInt(player.id) },
+      { page: 1, perPage: 10 },
+    )
+    expect(admin.fairnessAvailable).toBe(true)
+    expect(admin.data.map((r) => [r.round_id, r.total_bets_cents, r.fairness])).toEqual(
+      spins.map((s) => [
+        s.round_id,
+        String(bet),
+        { ...s.fair, server_seed: seed, verify_path: verifyUrl(s, seed).slice(base.length) },
+      ]),
+    )
+
     // The export carries the same data.
     const csv = await client(casino, player.sid).get('/api/player/games.csv')
     const rows = csv.body.slice(1).split('\r\n').slice(1, -1)

@@ -12,6 +12,14 @@ export default async function setup(project: TestProject) {
   const server = await startServer({ NODE_ENV: 'test', REGISTRATIONS_PER_HOUR: '200' })
   await server.ready()
   project.provide('baseURL', server.base)
+  // The fresh install prints its first owner's back-office set-up link once it listens.
+  let link: string | undefined
+  for (let waited = 0; !link && waited < 20_000; waited += 100) {
+    link = /\S+\/backoffice\/setup#[A-Za-z0-9_-]+/.exec(server.output())?.[0]
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  if (!link) throw new Error(`no first-owner link printed:\n${server.output()}`)
+  project.provide('firstOwnerLink', link)
   return async () => {
     await server.stop()
   }
@@ -20,5 +28,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
+    /** The back office's first-owner set-up link the server printed at its first start. */
+    firstOwnerLink: string
   }
 }

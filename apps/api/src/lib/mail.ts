@@ -15,6 +15,30 @@ export type MailTemplate =
   | 'limit_confirmation'
   | 'document_approved'
   | 'document_rejected'
+  | 'staff_invitation'
+
+/**
+ * Whether a template's message carries a one-time link, a token that acts for the player (confirms
+ * an address, sets a password, downloads their data, confirms a limit). The back office shows those
+ * links redacted below mail:approve and never resends them (docs/backoffice.md "Outgoing mail").
+ * Every template must say: a new one does not compile until it does.
+ */
+export const ONE_TIME_LINK: Record<MailTemplate, boolean> = {
+  confirmation: true,
+  password_reset: true,
+  password_changed: false,
+  email_change: true,
+  email_change_requested: false,
+  gdpr_report: true,
+  limit_confirmation: true,
+  document_approved: false,
+  document_rejected: false,
+  staff_invitation: true,
+}
+
+/** A row's template as stored: one not known here (an older or newer release's) counts as carrying a link. */
+export const carriesOneTimeLink = (template: string): boolean =>
+  Object.hasOwn(ONE_TIME_LINK, template) ? ONE_TIME_LINK[template as MailTemplate] : true
 
 export interface Mail {
   to: string
@@ -70,8 +94,21 @@ export class MailService {
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [mail.to, subject, text, mail.template, mail.locale, mail.userId?.toString() ?? null],
     )
+    return this.queueDelivery(executor, row!.id)
+  }
+
+  /** Whether messages are delivered (SMTP configured) or only kept in the outbox. */
+  get delivers(): boolean {
+    return this.mailer.enabled
+  }
+
+  /**
+   * Adds the job that delivers an outbox row (nothing without SMTP) through `executor`, and
+   * returns what starts it on this node at once: call that once committed.
+   */
+  async queueDelivery(executor: Executor, outboxId: bigint): Promise<() => void> {
     if (!this.mailer.enabled) return () => undefined
-    const id = row!.id.toString()
+    const id = outboxId.toString()
     await this.queue.enqueue(executor, MAIL_DELIVERY_JOB, { id }, { key: id })
     return () => this.queue.wake()
   }

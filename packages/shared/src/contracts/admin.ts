@@ -51,6 +51,8 @@ export const staffSignInBody = z.strictObject({
 /** Step one of a set-up link: the name and password; answers the TOTP secret to enrol. */
 export const staffSetupBody = z.strictObject({
   token,
+  /** Only with the first owner's link of a fresh install, which names no member yet. */
+  email: email.optional(),
   name: z.string().trim().min(1).max(100),
   password: z.string().min(STAFF_PASSWORD_MIN).max(128),
 })

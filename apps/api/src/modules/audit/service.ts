@@ -247,3 +247,23 @@ export class AuditLog {
     }
   }
 }
+
+/** Who acts in the back office and the request they act from, as a service records it in the audit log. */
+export interface StaffContext {
+  actor: AuditActor
+  request?: AuditEntryInput['request']
+}
+
+/**
+ * The audit context of a signed-in member's request (the admin routes build it from the member and
+ * `request.ctx`; services never see the request).
+ */
+export function staffContext(
+  member: { id: bigint; email: string },
+  ctx: { ip: string; userAgent: string | null; requestId: string },
+): StaffContext {
+  return {
+    actor: { id: member.id, label: member.email },
+    request: { ip: ctx.ip, userAgent: ctx.userAgent ?? undefined, id: ctx.requestId },
+  }
+}

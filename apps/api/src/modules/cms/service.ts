@@ -51,7 +51,7 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 export type PageTranslationChange = PageTranslationRow
 
 /** The cache key prefix of one page in every language (a slug may hold any character but `%`-escapes). */
-const pageKey = (path: string) => `page:${encodeURIComponent(path)}:`
+export const pageKey = (path: string) => `page:${encodeURIComponent(path)}:`
 
 /**
  * CMS content, cached per language for a minute. Every change goes through the methods below,
@@ -161,24 +161,7 @@ export class CmsService {
     return this.cache.get(`${pageKey(path)}${locale}`, async () => {
       const page = await this.repo.findPageBySlug(path)
       if (!page || !page.published) return undefined
-      const rows = await this.repo.pageTranslations(page.id)
-      const t = page.categories.includes(SEO_CATEGORY) ? pickSameLanguage(rows, locale) : pick(rows, locale)
-      if (!t) return undefined
-      return {
-        id: String(page.id),
-        path: page.slug,
-        title: t.title,
-        content: t.content,
-        layout: 'default',
-        categories: page.categories,
-        blocks: {
-          title: t.title,
-          keywords: t.keywords,
-          description: t.description,
-          'content-main': t.content,
-          json: t.json,
-        },
-      }
+      return renderPage(page, await this.repo.pageTranslations(page.id), locale)
     })
   }
 
@@ -204,5 +187,33 @@ export class CmsService {
         categories: f.categories,
       }))
     })
+  }
+}
+
+/**
+ * A page as a player reads it in `locale`, from its translations (the back office's preview renders
+ * drafts with it too); undefined when no translation serves the language.
+ */
+export function renderPage(
+  page: { id: number; slug: string; categories: string[] },
+  rows: Array<PageTranslationRow & { locale: string }>,
+  locale: Locale,
+): CmsPage | undefined {
+  const t = page.categories.includes(SEO_CATEGORY) ? pickSameLanguage(rows, locale) : pick(rows, locale)
+  if (!t) return undefined
+  return {
+    id: String(page.id),
+    path: page.slug,
+    title: t.title,
+    content: t.content,
+    layout: 'default',
+    categories: page.categories,
+    blocks: {
+      title: t.title,
+      keywords: t.keywords ?? '',
+      description: t.description ?? '',
+      'content-main': t.content,
+      json: t.json ?? '',
+    },
   }
 }

@@ -156,18 +156,24 @@ export class Catalogue {
     return row ? { gameId: row.game_id, currency: row.currency } : undefined
   }
 
-  /** The providers with games this player may see (gating of spec §6), in their order. */
-  async providers(groups: number[]): Promise<Array<{ slug: string; title: string; id: number }>> {
-    return this.repo.visibleProviders(groups)
+  /** The providers with games this player may see (gating of spec §6, country), in their order. */
+  async providers(
+    groups: number[],
+    country: string | null,
+  ): Promise<Array<{ slug: string; title: string; id: number }>> {
+    return this.repo.visibleProviders(groups, country)
   }
 
-  async categories(groups: number[]): Promise<Array<{ slug: string; games_count: number }>> {
-    const rows = await this.repo.categoryCounts(groups)
+  async categories(
+    groups: number[],
+    country: string | null,
+  ): Promise<Array<{ slug: string; games_count: number }>> {
+    const rows = await this.repo.categoryCounts(groups, country)
     return rows.map((r) => ({ slug: r.slug, games_count: Number(r.games_count) }))
   }
 
-  async favourites(userId: bigint, groups: number[]): Promise<GameRow[]> {
-    return this.repo.favouriteGames(userId, groups)
+  async favourites(userId: bigint, groups: number[], country: string | null): Promise<GameRow[]> {
+    return this.repo.favouriteGames(userId, groups, country)
   }
 
   /** The player's account currency (the per-currency ids of the first favourites shape are in it). */

@@ -46,6 +46,11 @@ export interface GameFilter {
   ways?: number
   identifiers?: string[]
   seoTitles?: string[]
+  /**
+   * The visitor's country (null: unknown). Given, a game with allowed countries is listed only in
+   * them and one blocked there is not (migration 039); left out, countries are not looked at.
+   */
+  country?: string | null
 }
 
 export type GameSort = { type: 'position' | 'title' | 'released' | 'rtp'; direction: 'ASC' | 'DESC' }
@@ -86,6 +91,14 @@ export interface GameArtRow {
 /** Games an operator has not taken out of the catalogue. */
 const VISIBLE = 'g.enabled'
 
+/**
+ * The games a visitor in country `n` (an SQL parameter, null when unknown) may see: none blocked
+ * there, and with allowed countries only in one of them (an unknown country is in none).
+ */
+export const inCountry = (n: string) =>
+  `(cardinality(g.allowed_countries) = 0 OR ${n}::text = ANY(g.allowed_countries))
+   AND NOT coalesce(${n}::text = ANY(g.blocked_countries), false)`
+
 /** Where-clause and parameters of a filter; games gated by groups only for players in one of them (spec §6). */
 function where(filter: GameFilter, groups: number[]): { sql: string; params: unknown[] } {
   const params: unknown[] = [groups]
@@ -107,6 +120,7 @@ function where(filter: GameFilter, groups: number[]): { sql: string; params: unk
     add((n) => `(g.identifier = ANY(${n}::text[]) OR g.seo_title = ANY(${n}::text[]))`, filter.identifiers)
   }
   if (filter.seoTitles) add((n) => `g.seo_title = ANY(${n}::text[])`, filter.seoTitles)
+  if (filter.country !== undefined) add(inCountry, filter.country)
   return { sql: clauses.join(' AND '), params }
 }
 
@@ -233,11 +247,14 @@ export class GamesRepository {
            lines, ways, hit_rate, max_win_x, min_bet_cents, max_bet_cents, icons, badges, position)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
          ON CONFLICT (identifier) DO UPDATE SET seo_title = excluded.seo_title, title = excluded.title,
-           provider = excluded.provider, type = excluded.type, theme = excluded.theme, categories = excluded.categories,
+           provider = excluded.provider, type = excluded.type, theme = excluded.theme,
            has_demo = excluded.has_demo, rtp = excluded.rtp, volatility = excluded.volatility, lines = excluded.lines,
            ways = excluded.ways, hit_rate = excluded.hit_rate, max_win_x = excluded.max_win_x,
            min_bet_cents = excluded.min_bet_cents, max_bet_cents = excluded.max_bet_cents, icons = excluded.icons,
-           badges = excluded.badges, position = excluded.position
+           -- What an operator set in the back office (migration 039) stays as they set it.
+           categories = CASE WHEN 'categories' = ANY(games.curated) THEN games.categories ELSE excluded.categories END,
+           badges = CASE WHEN 'badges' = ANY(games.curated) THEN games.badges ELSE excluded.badges END,
+           position = CASE WHEN 'position' = ANY(games.curated) THEN games.position ELSE excluded.position END
          RETURNING id`,
       [
         game.identifier,
@@ -331,31 +348,39 @@ export class GamesRepository {
     return row
   }
 
-  async visibleProviders(groups: number[]): Promise<Array<{ slug: string; title: string; id: number }>> {
+  async visibleProviders(
+    groups: number[],
+    country: string | null,
+  ): Promise<Array<{ slug: string; title: string; id: number }>> {
     return this.db.query(
       `SELECT p.slug, p.title, p.id FROM game_providers p
        WHERE EXISTS (SELECT 1 FROM games g WHERE g.provider = p.slug AND ${VISIBLE}
-         AND (cardinality(g.group_ids) = 0 OR g.group_ids && $1::int[]))
+         AND (cardinality(g.group_ids) = 0 OR g.group_ids && $1::int[]) AND ${inCountry('$2')})
        ORDER BY p.position`,
-      [groups],
+      [groups, country],
     )
   }
 
-  async categoryCounts(groups: number[]): Promise<Array<{ slug: string; games_count: bigint }>> {
+  async categoryCounts(
+    groups: number[],
+    country: string | null,
+  ): Promise<Array<{ slug: string; games_count: bigint }>> {
     return this.db.query<{ slug: string; games_count: bigint }>(
       `SELECT c.slug, count(g.id) AS games_count FROM game_categories c
        LEFT JOIN games g ON c.slug = ANY(g.categories) AND ${VISIBLE} AND (cardinality(g.group_ids) = 0 OR g.group_ids && $1::int[])
+         AND ${inCountry('$2')}
        GROUP BY c.slug, c.position ORDER BY c.position`,
-      [groups],
+      [groups, country],
     )
   }
 
-  async favouriteGames(userId: bigint, groups: number[]): Promise<GameRow[]> {
+  async favouriteGames(userId: bigint, groups: number[], country: string | null): Promise<GameRow[]> {
     return this.db.query<GameRow>(
       `SELECT ${GAME_COLUMNS} FROM favorite_games f JOIN games g ON g.id = f.game_id
        WHERE f.user_id = $1 AND ${VISIBLE} AND (cardinality(g.group_ids) = 0 OR g.group_ids && $2::int[])
+         AND ${inCountry('$3')}
        ORDER BY f.created_at DESC`,
-      [userId.toString(), groups],
+      [userId.toString(), groups, country],
     )
   }
 

@@ -97,6 +97,8 @@ export const gameRoutes: FastifyPluginAsyncZod<{
   const tags = ['games']
   const groupsOf = (userId: bigint | undefined) => catalogue.groupsOf(userId)
   const viewer = (request: { session: { userId: bigint } | null }) => request.session?.userId
+  /** The visitor's country: games an operator made available in some countries only, or blocked in some, follow it. */
+  const countryOf = (request: FastifyRequest) => request.country ?? null
 
   app.get(
     '/api/games/providers',
@@ -110,7 +112,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      (await catalogue.providers(await groupsOf(viewer(request)))).map((p) => ({
+      (await catalogue.providers(await groupsOf(viewer(request)), countryOf(request))).map((p) => ({
         id: String(p.id),
         title: p.title,
         provider: p.slug,
@@ -131,7 +133,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      (await catalogue.categories(await groupsOf(viewer(request)))).map((c) => ({
+      (await catalogue.categories(await groupsOf(viewer(request)), countryOf(request))).map((c) => ({
         id: c.slug,
         title: t(request.locale, `games.categories.${c.slug}`),
         games_count: c.games_count,
@@ -158,6 +160,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
         volatility: volatilityOf(filter?.volatility_rating),
         lines: filter?.lines,
         ways: filter?.ways,
+        country: countryOf(request),
       }
       const { games, total } = await catalogue.page(
         query,
@@ -192,7 +195,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const games = await catalogue.select(
-        { device: request.body.device, identifiers: request.body.game_ids },
+        { device: request.body.device, identifiers: request.body.game_ids, country: countryOf(request) },
         await groupsOf(viewer(request)),
       )
       return Object.fromEntries(games.map((g) => [g.identifier, gameItem(g)]))
@@ -211,7 +214,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const games = await catalogue.select(
-        { seoTitles: request.body.game_seo_titles },
+        { seoTitles: request.body.game_seo_titles, country: countryOf(request) },
         await groupsOf(viewer(request)),
       )
       return Object.fromEntries(games.map((g) => [g.seo_title, gameItem(g)]))
@@ -233,7 +236,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = request.requireUser()
-      const games = await catalogue.favourites(user, await groupsOf(user))
+      const games = await catalogue.favourites(user, await groupsOf(user), countryOf(request))
       if (favouritesVersion(request.headers['accept-client'], request.headers.accept) === FAVOURITES_V2) {
         return games.map((g) => ({ ...gameItem(g), total_count: games.length }))
       }
@@ -323,7 +326,10 @@ export const gameRoutes: FastifyPluginAsyncZod<{
       if (request.restricted) throw new AppError('registration_restricted', 451)
       const { identifier, mode, locale } = request.body
       const userId = mode === 'real' ? request.requireUser() : viewer(request)
-      const [found] = await catalogue.select({ identifiers: [identifier] }, await groupsOf(userId))
+      const [found] = await catalogue.select(
+        { identifiers: [identifier], country: countryOf(request) },
+        await groupsOf(userId),
+      )
       if (!found) throw new AppError('not_found', 404)
       const lang = locale ?? request.locale
       const base = gamesUrl(request)

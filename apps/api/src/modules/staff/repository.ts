@@ -182,6 +182,45 @@ export class StaffRepository {
     return row?.staff_id
   }
 
+  // The first owner's link
+
+  /**
+   * Replaces any unused first-owner link with this one, if no member exists yet (under a lock, so
+   * that two nodes starting together leave one link). False once anyone is a member.
+   */
+  async replaceFirstOwnerLink(tx: Executor, hash: Buffer, expiresAt: Date): Promise<boolean> {
+    await tx.query(`LOCK TABLE staff_first_owner_links IN EXCLUSIVE MODE`)
+    const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff_members`)
+    if (row!.n > 0) return false
+    await tx.query(`DELETE FROM staff_first_owner_links WHERE used_at IS NULL`)
+    await tx.query(`INSERT INTO staff_first_owner_links (token_hash, expires_at) VALUES ($1, $2)`, [
+      hash,
+      expiresAt,
+    ])
+    return true
+  }
+
+  async firstOwnerLinkValid(tx: Executor, hash: Buffer, now: Date): Promise<boolean> {
+    const rows = await tx.query(
+      `SELECT 1 FROM staff_first_owner_links WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2`,
+      [hash, now],
+    )
+    return rows.length === 1
+  }
+
+  /** Uses a valid first-owner link if still no member exists; true if it was. */
+  async useFirstOwnerLink(tx: Executor, hash: Buffer, now: Date): Promise<boolean> {
+    await tx.query(`LOCK TABLE staff_first_owner_links IN EXCLUSIVE MODE`)
+    const rows = await tx.query(
+      `UPDATE staff_first_owner_links SET used_at = $2
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+          AND NOT EXISTS (SELECT 1 FROM staff_members)
+        RETURNING 1`,
+      [hash, now],
+    )
+    return rows.length === 1
+  }
+
   async useToken(tx: Executor, hash: Buffer, now: Date): Promise<boolean> {
     const rows = await tx.query(
       `UPDATE staff_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL RETURNING 1`,

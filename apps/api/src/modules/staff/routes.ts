@@ -8,8 +8,11 @@ import {
   staffSetupBody,
   staffSetupConfirmBody,
   staffSignIn,
+  staffInvitation,
+  staffInviteBody,
   staffSignInBody,
   staffTotpSetup,
+  staffUpdateBody,
 } from '@aurum/shared/contracts/admin'
 import { errorResponse, errorResponses } from '../../lib/schemas.ts'
 import { requireStaff, STAFF_COOKIE, staffCookieOptions } from '../../plugins/staff-session.ts'
@@ -89,7 +92,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
     },
     async (request, reply) => {
       noStore(reply)
-      return staff.setup(request.body.token, request.body.name, request.body.password)
+      return staff.setup(request.body.token, request.body.name, request.body.password, request.body.email)
     },
   )
 
@@ -120,6 +123,49 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
     async (_request, reply) => {
       noStore(reply)
       return staff.list()
+    },
+  )
+
+  app.post(
+    '/api/admin/staff',
+    {
+      schema: {
+        tags,
+        summary: 'Invites a member: the set-up link is e-mailed (answered too outside production)',
+        body: staffInviteBody,
+        response: { 201: staffInvitation, 401: errorResponse, 403: errorResponse, ...errorResponses },
+      },
+      config: { access: 'staff:edit' },
+    },
+    async (request, reply) => {
+      const { email, name, role_id } = request.body
+      const invited = await staff.invite(requireStaff(request), request.ctx, {
+        email,
+        name,
+        roleId: BigInt(role_id),
+      })
+      return reply.status(201).send(invited)
+    },
+  )
+
+  app.patch(
+    '/api/admin/staff/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Changes a member’s role or status (disabling ends their sessions); never one’s own',
+        params: z.strictObject({ id: z.string().regex(/^[1-9]\d{0,15}$/) }),
+        body: staffUpdateBody,
+        response: { 200: staffMember, 401: errorResponse, 403: errorResponse, ...errorResponses },
+      },
+      config: { access: 'staff:edit' },
+    },
+    async (request) => {
+      const { role_id, status } = request.body
+      return staff.updateMember(requireStaff(request), request.ctx, BigInt(request.params.id), {
+        ...(role_id !== undefined ? { roleId: BigInt(role_id) } : {}),
+        ...(status !== undefined ? { status } : {}),
+      })
     },
   )
 

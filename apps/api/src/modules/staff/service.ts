@@ -1,8 +1,14 @@
 import crypto from 'node:crypto'
 import { generateURI } from 'otplib'
 import QRCode from 'qrcode'
-import type { Clock } from '@aurum/db'
-import { grants, type Permission, type StaffMe, type StaffMember } from '@aurum/shared/contracts/admin'
+import type { Clock, Executor } from '@aurum/db'
+import {
+  grants,
+  type Permission,
+  type PermissionMatrix,
+  type StaffMe,
+  type StaffMember,
+} from '@aurum/shared/contracts/admin'
 import type { Database } from '../../db/client.ts'
 import type { RequestContext } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -10,6 +16,7 @@ import { deriveSecret } from '../../lib/derive-secret.ts'
 import { SecretBox } from '../../lib/secret-box.ts'
 import { base32, checkTotp } from '../../lib/totp.ts'
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts'
+import type { MailService } from '../../lib/mail.ts'
 import type { AuditActor, AuditLog } from '../audit/service.ts'
 import type { StaffRepository, StaffRow } from './repository.ts'
 
@@ -27,6 +34,10 @@ export interface StaffOptions {
   maxHours: number
   /** The name authenticator apps show. */
   issuer: string
+  /** The origin of the set-up links the invitations carry (config.publicOrigin). */
+  publicOrigin: string
+  /** Outside production an invitation's answer carries its link too (no mailbox to read in tests). */
+  answerLinks: boolean
 }
 
 /** A staff member signed in on this request's device. */
@@ -61,6 +72,7 @@ export class StaffService {
     private repo: StaffRepository,
     private clock: Clock,
     private audit: AuditLog,
+    private mail: MailService,
     private options: StaffOptions,
   ) {
     this.box = new SecretBox(options.sessionSecret, 'staff-totp-secrets')
@@ -97,6 +109,108 @@ export class StaffService {
     })
   }
 
+  /**
+   * Invites a member by e-mail: the member (invited), a one-time set-up link (48 hours) and the
+   * e-mail carrying it, in the inviter's language, all in one transaction with the audit entry.
+   * Only an owner invites an owner.
+   */
+  async invite(
+    actor: StaffActor,
+    ctx: RequestContext,
+    input: { email: string; name: string; roleId: bigint },
+  ): Promise<{ member: StaffMember; link?: string }> {
+    const token = newToken()
+    const expiresAt = new Date(this.clock.now().getTime() + STAFF_LINK_HOURS * 3_600_000)
+    const link = `${this.options.publicOrigin}/backoffice/setup#${token}`
+    let deliver = () => undefined as void
+    const member = await this.db.transaction(async (tx) => {
+      const role = await this.repo.role(input.roleId, tx)
+      if (!role) throw new AppError('validation_failed', 422, { role_id: ['validation.one_of'] })
+      this.mayGrant(actor, role.permissions)
+      const id = await this.repo.insert(tx, {
+        email: input.email,
+        name: input.name,
+        roleId: role.id,
+        invitedBy: actor.id,
+      })
+      if (id === undefined)
+        throw new AppError('validation_failed', 422, { email: ['validation.email_taken'] })
+      await this.repo.insertToken(tx, sha256(token), id, 'invite', expiresAt)
+      await this.audit.record(tx, {
+        actor: { id: actor.id, label: actor.email },
+        action: 'staff.invited',
+        target: { type: 'staff', id },
+        after: { email: input.email, name: input.name, role: role.name, status: 'invited' },
+        request: request(ctx),
+      })
+      deliver = await this.mail.record(
+        {
+          to: input.email,
+          template: 'staff_invitation',
+          locale: ctx.locale,
+          vars: {
+            name: input.name,
+            inviter: actor.member.name,
+            role: role.name,
+            link,
+            hours: String(STAFF_LINK_HOURS),
+          },
+        },
+        tx,
+      )
+      return toMember((await this.repo.byId(id, tx))!, this.clock.now())
+    })
+    deliver()
+    return { member, ...(this.options.answerLinks ? { link } : {}) }
+  }
+
+  /**
+   * Changes a member's role or status. Nobody changes their own, nor a member who holds more than
+   * they do, nor gives a role that does: only an owner makes or unmakes an owner, so the casino
+   * always keeps one. A disabled member's sessions end at once.
+   */
+  async updateMember(
+    actor: StaffActor,
+    ctx: RequestContext,
+    id: bigint,
+    change: { roleId?: bigint; status?: 'active' | 'disabled' },
+  ): Promise<StaffMember> {
+    if (id === actor.id) throw new AppError('own_account', 422)
+    return this.db.transaction(async (tx) => {
+      const before = await this.repo.lockById(tx, id)
+      if (!before) throw new AppError('not_found', 404)
+      this.mayGrant(actor, before.permissions)
+      let roleName = before.role_name
+      if (change.roleId !== undefined) {
+        const role = await this.repo.role(change.roleId, tx)
+        if (!role) throw new AppError('validation_failed', 422, { role_id: ['validation.one_of'] })
+        this.mayGrant(actor, role.permissions)
+        roleName = role.name
+      }
+      if (change.status === 'active' && before.status === 'invited')
+        throw new AppError('validation_failed', 422, { status: ['validation.invalid'] })
+      await this.repo.update(tx, id, change)
+      if (change.status === 'disabled') await this.repo.endSessionsOf(tx, id, 'disabled', this.clock.now())
+      await this.audit.record(tx, {
+        actor: { id: actor.id, label: actor.email },
+        action: 'staff.updated',
+        target: { type: 'staff', id },
+        before: { role: before.role_name, status: before.status },
+        after: { role: roleName, status: change.status ?? before.status },
+        request: request(ctx),
+      })
+      return toMember((await this.repo.byId(id, tx))!, this.clock.now())
+    })
+  }
+
+  /** Nobody hands out (or takes away) more than they hold: an owner's permissions only by an owner. */
+  private mayGrant(actor: StaffActor, permissions: PermissionMatrix) {
+    for (const [module, level] of Object.entries(permissions)) {
+      if (level && !grants(actor.member.permissions, `${module}:${level}` as Permission))
+        throw new AppError('forbidden', 403)
+    }
+  }
+
   /** The secret a set-up link enrols: derived from the link, so asking again shows the same. */
   private setupSecret(token: string): string {
     const mac = crypto.createHmac('sha256', this.setupKey).update(token).digest()
@@ -107,14 +221,15 @@ export class StaffService {
    * Step one of a set-up link: the member's name and password are stored, and the TOTP secret to
    * enrol is answered (QR code and URI). The account stays inactive until step two.
    */
-  async setup(token: string, name: string, password: string) {
+  async setup(token: string, name: string, password: string, email?: string) {
     if (isCommonPassword(password))
       throw new AppError('validation_failed', 422, { password: ['validation.common_password'] })
     const passwordHash = await hashPassword(password)
     const secret = this.setupSecret(token)
     const member = await this.db.transaction(async (tx) => {
-      const id = await this.repo.tokenMember(tx, sha256(token), this.clock.now())
-      if (id === undefined) throw new AppError('invalid_token', 422)
+      const id =
+        (await this.repo.tokenMember(tx, sha256(token), this.clock.now())) ??
+        (await this.firstOwner(tx, token, name, email))
       const member = (await this.repo.lockById(tx, id))!
       if (member.status === 'disabled') throw new AppError('invalid_token', 422)
       await this.repo.setCredentials(tx, id, name, passwordHash, this.box.seal(secret))
@@ -127,6 +242,53 @@ export class StaffService {
       data: uri,
       qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
     }
+  }
+
+  /**
+   * The first owner's link of a fresh install (printed at every start while no member exists):
+   * a one-time token, valid STAFF_LINK_HOURS; a new start replaces an unused one. Undefined once
+   * anyone is a member.
+   */
+  async firstOwnerLink(): Promise<{ token: string; expiresAt: Date } | undefined> {
+    const token = newToken()
+    const expiresAt = new Date(this.clock.now().getTime() + STAFF_LINK_HOURS * 3_600_000)
+    const issued = await this.db.transaction((tx) =>
+      this.repo.replaceFirstOwnerLink(tx, sha256(token), expiresAt),
+    )
+    return issued ? { token, expiresAt } : undefined
+  }
+
+  /**
+   * Step one with the first owner's link: the owner is created with the e-mail given, and the link
+   * becomes their set-up link (step two and a reload of step one go the usual way). Refused like any
+   * invalid link once someone is a member.
+   */
+  private async firstOwner(
+    tx: Executor,
+    token: string,
+    name: string,
+    email: string | undefined,
+  ): Promise<bigint> {
+    const hash = sha256(token)
+    if (!email) {
+      // Whether the link is valid is told only with the e-mail missing, never what else exists.
+      if (!(await this.repo.firstOwnerLinkValid(tx, hash, this.clock.now())))
+        throw new AppError('invalid_token', 422)
+      throw new AppError('validation_failed', 422, { email: ['validation.required'] })
+    }
+    if (!(await this.repo.useFirstOwnerLink(tx, hash, this.clock.now())))
+      throw new AppError('invalid_token', 422)
+    const role = (await this.repo.roleByName(tx, 'owner'))!
+    const id = (await this.repo.insert(tx, { email, name, roleId: role.id, invitedBy: null }))!
+    const expiresAt = new Date(this.clock.now().getTime() + STAFF_LINK_HOURS * 3_600_000)
+    await this.repo.insertToken(tx, hash, id, 'setup', expiresAt)
+    await this.audit.record(tx, {
+      actor: 'system',
+      action: 'staff.created',
+      target: { type: 'staff', id },
+      after: { email, name, role: role.name, status: 'invited', first_owner: true },
+    })
+    return id
   }
 
   /** Step two: a code from the authenticator proves the enrolment; the link is used up, the member active. */

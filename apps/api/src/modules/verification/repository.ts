@@ -1,4 +1,5 @@
 import type { DocumentContentType, DocumentStatus, DocumentType } from '@aurum/shared'
+import type { DocumentSort } from '@aurum/shared/contracts/admin-verification'
 import type { Database, Executor } from '../../db/client.ts'
 
 export interface DocumentRow {
@@ -20,6 +21,49 @@ export interface DocumentRow {
 
 const COLUMNS = `id, user_id, document_type, description, file_name, content_type, size_bytes, storage_key, sha256,
   status, rejection_reason, reviewed_at, created_at, updated_at`
+
+/** A document with its player's e-mail (the back office's lists). */
+export type QueueRow = DocumentRow & { email: string }
+
+/** The back office's filters, all optional and combined with AND. */
+export interface DocumentFilters {
+  status?: DocumentStatus
+  documentType?: DocumentType
+  userId?: bigint
+  /** Uploaded from (inclusive) and to (exclusive). */
+  from?: Date
+  to?: Date
+}
+
+/** The whitelisted sort columns, as SQL. */
+const SORT_COLUMNS: Record<DocumentSort, string> = {
+  created_at: 'd.created_at',
+  reviewed_at: 'd.reviewed_at',
+  id: 'd.id',
+  player_id: 'd.user_id',
+  document_type: 'd.document_type',
+  size_bytes: 'd.size_bytes',
+}
+
+const QUEUE_COLUMNS = COLUMNS.split(',')
+  .map((c) => `d.${c.trim()}`)
+  .join(', ')
+
+/** WHERE clause of the filters, its parameters numbered from 1. */
+function where(filters: DocumentFilters): { sql: string; params: unknown[] } {
+  const terms: string[] = []
+  const params: unknown[] = []
+  const add = (term: (p: string) => string, value: unknown) => {
+    params.push(value)
+    terms.push(term(`$${params.length}`))
+  }
+  if (filters.status) add((p) => `d.status = ${p}`, filters.status)
+  if (filters.documentType) add((p) => `d.document_type = ${p}`, filters.documentType)
+  if (filters.userId !== undefined) add((p) => `d.user_id = ${p}`, filters.userId.toString())
+  if (filters.from) add((p) => `d.created_at >= ${p}`, filters.from)
+  if (filters.to) add((p) => `d.created_at < ${p}`, filters.to)
+  return { sql: terms.length ? terms.join(' AND ') : 'true', params }
+}
 
 /** The SQL of player verification: `player_documents`, the verified flag, the withdrawals it limits. */
 export class VerificationRepository {
@@ -105,6 +149,82 @@ export class VerificationRepository {
       [id.toString(), userId.toString()],
     )
     return row
+  }
+
+  /** A page of the back office's queue; NULLs (documents not reviewed) last whatever the order. */
+  async queuePage(
+    filters: DocumentFilters,
+    page: { sort: DocumentSort; order: 'asc' | 'desc'; limit: number; offset: number },
+  ): Promise<QueueRow[]> {
+    const { sql, params } = where(filters)
+    const order = page.order === 'desc' ? 'DESC' : 'ASC'
+    return this.db.query<QueueRow>(
+      `SELECT ${QUEUE_COLUMNS}, u.email FROM player_documents d JOIN users u ON u.id = d.user_id
+        WHERE ${sql} ORDER BY ${SORT_COLUMNS[page.sort]} ${order} NULLS LAST, d.id ${order}
+        LIMIT ${page.limit} OFFSET ${page.offset}`,
+      params,
+    )
+  }
+
+  async queueCount(filters: DocumentFilters): Promise<number> {
+    const { sql, params } = where(filters)
+    const [row] = await this.db.query<{ n: bigint }>(
+      `SELECT count(*)::int8 AS n FROM player_documents d WHERE ${sql}`,
+      params,
+    )
+    return Number(row!.n)
+  }
+
+  /** The documents the filters find after `afterId`, by id (the CSV export's pages). */
+  async queueAfter(filters: DocumentFilters, afterId: bigint, limit: number): Promise<QueueRow[]> {
+    const { sql, params } = where(filters)
+    return this.db.query<QueueRow>(
+      `SELECT ${QUEUE_COLUMNS}, u.email FROM player_documents d JOIN users u ON u.id = d.user_id
+        WHERE ${sql} AND d.id > $${params.length + 1} ORDER BY d.id LIMIT ${limit}`,
+      [...params, afterId.toString()],
+    )
+  }
+
+  /** Any player's document, with the player's e-mail. */
+  async findQueued(id: bigint): Promise<QueueRow | undefined> {
+    const [row] = await this.db.query<QueueRow>(
+      `SELECT ${QUEUE_COLUMNS}, u.email FROM player_documents d JOIN users u ON u.id = d.user_id WHERE d.id = $1`,
+      [id.toString()],
+    )
+    return row
+  }
+
+  /** What the reviewer sees of the player. */
+  async findPlayer(userId: bigint): Promise<
+    | {
+        id: bigint
+        email: string
+        first_name: string | null
+        last_name: string | null
+        country: string | null
+        verified: boolean
+      }
+    | undefined
+  > {
+    const [row] = await this.db.query<{
+      id: bigint
+      email: string
+      first_name: string | null
+      last_name: string | null
+      country: string | null
+      verified: boolean
+    }>('SELECT id, email, first_name, last_name, country, verified FROM users WHERE id = $1', [
+      userId.toString(),
+    ])
+    return row
+  }
+
+  /** The player's verified flag in `tx` (the state an audit entry records before a decision). */
+  async verifiedIn(tx: Executor, userId: bigint): Promise<boolean> {
+    const [row] = await tx.query<{ verified: boolean }>('SELECT verified FROM users WHERE id = $1', [
+      userId.toString(),
+    ])
+    return row?.verified ?? false
   }
 
   /** Documents waiting for review, oldest first, with the player's e-mail. */

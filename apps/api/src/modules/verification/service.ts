@@ -15,15 +15,38 @@ import {
   type VerificationStatus,
 } from '@aurum/shared'
 import type { Clock } from '@aurum/db'
+import type {
+  AdminDocument,
+  AdminDocumentDetail,
+  AdminDocumentsCsvQuery,
+  AdminDocumentsPage,
+  AdminDocumentsQuery,
+  ReviewState,
+} from '@aurum/shared/contracts/admin-verification'
+import { parseBound } from '@aurum/shared/contracts/history'
 import type { Database, Executor } from '../../db/client.ts'
 import type { Logger } from '../../lib/context.ts'
+import { csvLine, csvText, csvValue } from '../../lib/csv.ts'
 import { AppError } from '../../lib/errors.ts'
 import { t } from '../../lib/i18n.ts'
 import type { MailService } from '../../lib/mail.ts'
-import { VerificationRepository, type DocumentRow } from './repository.ts'
+import type { AuditActor, AuditEntryInput, AuditLog } from '../audit/service.ts'
+import {
+  VerificationRepository,
+  type DocumentFilters,
+  type DocumentRow,
+  type QueueRow,
+} from './repository.ts'
 import { newStorageKey, type DocumentStorage } from './storage.ts'
 
 export type { DocumentRow }
+
+/** Who decides a document: a staff member (the back office) or `cli` (`npm run kyc:operator`). */
+export interface Reviewer {
+  actor: AuditActor
+  /** The request the decision came from (the audit entry records it). */
+  request?: AuditEntryInput['request']
+}
 
 export interface VerificationSettings {
   maxBytes: number
@@ -59,6 +82,62 @@ export const toPlayerDocument = (row: DocumentRow): PlayerDocument => ({
   content_type: row.content_type,
 })
 
+const REVIEW_STATE: Record<DocumentRow['status'], ReviewState> = {
+  not_approved: 'waiting',
+  approved: 'approved',
+  rejected: 'rejected',
+}
+const DOCUMENT_STATUS: Record<ReviewState, DocumentRow['status']> = {
+  waiting: 'not_approved',
+  approved: 'approved',
+  rejected: 'rejected',
+}
+
+export const toAdminDocument = (row: QueueRow): AdminDocument => ({
+  id: Number(row.id),
+  player_id: Number(row.user_id),
+  player_email: row.email,
+  document_type: row.document_type,
+  status: REVIEW_STATE[row.status],
+  description: row.description,
+  file_name: row.file_name,
+  content_type: row.content_type,
+  size_bytes: Number(row.size_bytes),
+  sha256: row.sha256,
+  rejection_reason: row.rejection_reason,
+  created_at: row.created_at.toISOString(),
+  reviewed_at: row.reviewed_at?.toISOString() ?? null,
+  updated_at: row.updated_at.toISOString(),
+})
+
+/** The repository's filters from the back office's query (validated by the contract's schema). */
+export function documentFilters(query: AdminDocumentsCsvQuery): DocumentFilters {
+  return {
+    status: query.status === undefined ? undefined : DOCUMENT_STATUS[query.status],
+    documentType: query.document_type,
+    userId: query.player_id === undefined ? undefined : BigInt(query.player_id),
+    from: query.from === undefined ? undefined : parseBound(query.from, false),
+    to: query.to === undefined ? undefined : parseBound(query.to, true),
+  }
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'uploaded_at',
+  'player_id',
+  'player_email',
+  'document_type',
+  'status',
+  'file_name',
+  'content_type',
+  'size_bytes',
+  'sha256',
+  'reviewed_at',
+  'rejection_reason',
+  'description',
+]
+const CSV_PAGE = 1_000
+
 const money = (cents: bigint, currency: string) =>
   `${minorToMajor(cents, currencyDefinition(currency)?.subunits_to_unit ?? 100)} ${currency}`
 
@@ -67,7 +146,7 @@ const attachmentError = (code: string, message: string, status = 422) =>
 
 /**
  * Player verification (KYC): documents uploaded by the player, kept in a DocumentStorage, reviewed
- * by the operator (`npm run kyc:operator`), and the verified flag withdrawals above the threshold
+ * by the operator (the back office's queue, or `npm run kyc:operator`), and the verified flag withdrawals above the threshold
  * need. `users.verified` is a stored flag, set in the transaction that approves the last document
  * it needs, so reading the profile costs nothing extra.
  */
@@ -81,6 +160,7 @@ export class VerificationService {
     readonly settings: VerificationSettings,
     private log: Pick<Logger, 'error' | 'warn'>,
     private clock: Clock,
+    private audit: AuditLog,
   ) {
     this.repo = new VerificationRepository(db)
   }
@@ -226,11 +306,13 @@ export class VerificationService {
   }
 
   /**
-   * The operator approves or rejects a waiting document. Approving the last of an identity and an
-   * address document sets `users.verified` in the same transaction. The player is e-mailed once the
-   * decision is committed.
+   * The operator approves or rejects a waiting document, from the back office or the command line.
+   * Approving the last of an identity and an address document sets `users.verified`, and the
+   * audit entry (the status and verified flag before and after) is written, in the same
+   * transaction. The player is e-mailed once the decision is committed.
    */
   async decide(
+    reviewer: Reviewer,
     id: bigint,
     decision: 'approve' | 'reject',
     reason?: string,
@@ -245,16 +327,145 @@ export class VerificationService {
       )
       if (!document) {
         const exists = await this.repo.documentExists(tx, id)
-        throw new AppError(exists ? 'document_reviewed' : 'not_found', exists ? 422 : 404)
+        throw new AppError(exists ? 'document_decided' : 'not_found', exists ? 422 : 404)
       }
+      const wasVerified = await this.repo.verifiedIn(tx, document.user_id)
       // An identity and an address document approved make the player verified, in this transaction.
       const verified = await this.repo.markVerifiedIfComplete(tx, document.user_id)
+      await this.audit.record(tx, {
+        actor: reviewer.actor,
+        action: `document.${document.status}`,
+        target: { type: 'document', id: document.id },
+        before: { status: 'waiting', player_id: document.user_id.toString(), player_verified: wasVerified },
+        after: {
+          status: REVIEW_STATE[document.status],
+          player_id: document.user_id.toString(),
+          player_verified: verified,
+        },
+        reason: document.rejection_reason ?? undefined,
+        request: reviewer.request,
+      })
       return { document, verified }
     })
     await this.notify(result.document, result.verified).catch((err: unknown) =>
       this.log.error({ err, documentId: id.toString() }, 'the decision e-mail could not be queued'),
     )
     return result
+  }
+
+  // ── The back office ──────────────────────────────────────────────────────────────────────
+
+  /** A page of the queue (docs/backoffice.md "Verification"): oldest first unless sorted otherwise. */
+  async queue(query: AdminDocumentsQuery): Promise<AdminDocumentsPage> {
+    const filters = documentFilters(query)
+    const page = query.page ?? 1
+    const perPage = query.per_page ?? 50
+    const [rows, total] = await Promise.all([
+      this.repo.queuePage(filters, {
+        sort: query.sort ?? 'created_at',
+        order: query.order ?? 'asc',
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      }),
+      this.repo.queueCount(filters),
+    ])
+    return {
+      data: rows.map(toAdminDocument),
+      pagination: { page, per_page: perPage, total_count: total },
+    }
+  }
+
+  /** Every document the filters find, by id, as RFC 4180 CSV produced a page at a time. */
+  async *queueCsv(filters: DocumentFilters): AsyncGenerator<string> {
+    yield csvLine(CSV_COLUMNS)
+    let after = 0n
+    for (;;) {
+      const rows = await this.repo.queueAfter(filters, after, CSV_PAGE)
+      let chunk = ''
+      for (const row of rows) {
+        const d = toAdminDocument(row)
+        chunk += csvLine([
+          csvValue(d.id),
+          csvValue(d.created_at),
+          csvValue(d.player_id),
+          csvText(d.player_email),
+          csvValue(d.document_type),
+          csvValue(d.status),
+          csvText(d.file_name),
+          csvValue(d.content_type),
+          csvValue(d.size_bytes),
+          csvValue(d.sha256),
+          csvValue(d.reviewed_at),
+          csvText(d.rejection_reason),
+          csvText(d.description),
+        ])
+      }
+      if (chunk) yield chunk
+      if (rows.length < CSV_PAGE) return
+      after = rows[rows.length - 1]!.id
+    }
+  }
+
+  /** A document, its player and the player's other documents. */
+  async review(id: bigint): Promise<AdminDocumentDetail> {
+    const row = await this.repo.findQueued(id)
+    if (!row) throw new AppError('not_found', 404)
+    const [player, others] = await Promise.all([
+      this.repo.findPlayer(row.user_id),
+      this.repo.listDocuments(row.user_id),
+    ])
+    if (!player) throw new AppError('not_found', 404)
+    const name = [player.first_name, player.last_name].filter((part) => part?.trim()).join(' ')
+    return {
+      document: toAdminDocument(row),
+      player: {
+        id: Number(player.id),
+        email: player.email,
+        name: name || null,
+        country: player.country,
+        verified: player.verified,
+      },
+      other_documents: others
+        .filter((other) => other.id !== row.id)
+        .map((other) => toAdminDocument({ ...other, email: row.email })),
+    }
+  }
+
+  /**
+   * Any player's file for the reviewer, read whole (at most DOCUMENT_MAX_BYTES) and checked against
+   * the SHA-256 taken at upload: a file changed in the store since is refused (409
+   * `file_mismatch`) and logged, never shown.
+   */
+  async reviewFile(id: bigint): Promise<{ row: DocumentRow; data: Buffer }> {
+    const row = await this.repo.findQueued(id)
+    if (!row) throw new AppError('not_found', 404)
+    const body = await this.fromStorage('get', () => this.storage.get(row.storage_key))
+    if (!body) {
+      this.log.error({ documentId: row.id.toString() }, 'a document row has no stored file')
+      throw new AppError('not_found', 404)
+    }
+    // Read no more than the file uploaded had (plus a byte, to know it grew): a file swapped for
+    // a larger one is a mismatch, never a buffer of any size.
+    const size = Number(row.size_bytes)
+    const data = await this.fromStorage('get', async () => {
+      const chunks: Buffer[] = []
+      let read = 0
+      for await (const chunk of body) {
+        chunks.push(Buffer.from(chunk as Uint8Array))
+        read += (chunk as Uint8Array).length
+        if (read > size) break
+      }
+      return Buffer.concat(chunks)
+    })
+    const sha256 = crypto.createHash('sha256').update(data).digest('hex')
+    if (data.length !== size || sha256 !== row.sha256) {
+      this.log.error(
+        { documentId: row.id.toString(), storageKey: row.storage_key, expected: row.sha256, found: sha256 },
+        'a stored document does not match its SHA-256: not served',
+      )
+      throw new AppError('file_mismatch', 409)
+    }
+    return { row, data }
   }
 
   private async notify(document: DocumentRow, verified: boolean): Promise<void> {

@@ -55,7 +55,7 @@ async function filesOnDisk(): Promise<number> {
   return n
 }
 const decide = (id: number, decision: 'approve' | 'reject', reason?: string) =>
-  ctx.app.services.verification.decide(BigInt(id), decision, reason)
+  ctx.app.services.verification.decide({ actor: 'cli' }, BigInt(id), decision, reason)
 
 async function lastMail(to: string) {
   const [row] = await ctx.db.query<{ subject: string; text_body: string; template: string }>(

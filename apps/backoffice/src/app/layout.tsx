@@ -1,0 +1,78 @@
+import { NavLink, Outlet, useNavigate } from 'react-router'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { grants } from '@aurum/shared/contracts/admin'
+import { useMe } from '../features/auth/me.ts'
+import { api } from '../lib/http.ts'
+import { LANGUAGES, LOCALE_STORAGE_KEY, useI18n } from '../lib/i18n.tsx'
+import { SCREENS } from './navigation.ts'
+import styles from './layout.module.css'
+
+/** The console's frame: who is signed in, the screens their role opens, and the screen itself. */
+export function Layout() {
+  const { t, locale } = useI18n()
+  const me = useMe()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const signOut = useMutation({
+    mutationFn: () => api<undefined>('DELETE', '/api/admin/session'),
+    onSettled: () => {
+      queryClient.clear()
+      queryClient.setQueryData(['me'], null)
+      void navigate('/sign-in')
+    },
+  })
+  const screens = SCREENS.filter((s) => grants(me.permissions, s.permission))
+  return (
+    <div className={styles.frame}>
+      <a className={styles.skip} href="#main">
+        {t('layout.skip')}
+      </a>
+      <header className={styles.header}>
+        <span className={styles.brand}>{t('app.title')}</span>
+        <div className={styles.who}>
+          <span>
+            {me.name} <span className={styles.role}>({me.role.name})</span>
+          </span>
+          <label className={styles.language}>
+            <span className="visually-hidden">{t('layout.language')}</span>
+            <select
+              value={locale}
+              onChange={(event) => {
+                localStorage.setItem(LOCALE_STORAGE_KEY, event.target.value)
+                location.reload()
+              }}
+            >
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {t(`languages.${l}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="button"
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+          >
+            {t('layout.sign_out')}
+          </button>
+        </div>
+      </header>
+      <nav className={styles.nav} aria-label={t('layout.navigation')}>
+        <ul>
+          {screens.map((s) => (
+            <li key={s.path}>
+              <NavLink to={s.path} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                {t(s.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,16 @@
+import type { Permission } from '@aurum/shared/contracts/admin'
+
+/** A screen of the console: where it lives, who may see it, its label's key. */
+export interface Screen {
+  path: string
+  permission: Permission
+  label: string
+}
+
+/** The console's screens in the order of the side navigation; each shows only to who may view it. */
+export const SCREENS: readonly Screen[] = [
+  { path: '/verification', permission: 'verification:view', label: 'nav.verification' },
+  { path: '/mail', permission: 'mail:view', label: 'nav.mail' },
+  { path: '/staff', permission: 'staff:view', label: 'nav.staff' },
+  { path: '/audit', permission: 'audit:view', label: 'nav.audit' },
+]

@@ -1,0 +1,110 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router'
+import { grants, type Permission } from '@aurum/shared/contracts/admin'
+import { meQuery } from '../features/auth/me.ts'
+import { queryClient } from './query-client.ts'
+import { SCREENS } from './navigation.ts'
+import { RouteError } from './route-error.tsx'
+
+/** The signed-in member, or a redirect to the sign-in page that comes back here afterwards. */
+async function requireMember({ request }: LoaderFunctionArgs) {
+  const me = await queryClient.query(meQuery)
+  if (!me) {
+    const url = new URL(request.url)
+    const next = url.pathname.replace(/^\/backoffice/, '') + url.search
+    throw redirect(`/sign-in${next && next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}`)
+  }
+  return me
+}
+
+/** A screen's guard: its permission, or the page that says it is not this member's to see. */
+function guarded(permission: Permission) {
+  return async () => {
+    const me = await queryClient.query(meQuery)
+    if (me && !grants(me.permissions, permission)) {
+      throw new Response('forbidden', { status: 403 })
+    }
+    return null
+  }
+}
+
+export function createRouter() {
+  return createBrowserRouter(
+    [
+      {
+        path: '/sign-in',
+        lazy: async () => ({ Component: (await import('../features/auth/sign-in-page.tsx')).SignInPage }),
+      },
+      {
+        path: '/setup',
+        lazy: async () => ({ Component: (await import('../features/auth/setup-page.tsx')).SetupPage }),
+      },
+      {
+        path: '/',
+        loader: requireMember,
+        lazy: async () => ({ Component: (await import('./layout.tsx')).Layout }),
+        errorElement: <RouteError />,
+        children: [
+          {
+            index: true,
+            loader: async () => {
+              const me = await queryClient.query(meQuery)
+              const first = SCREENS.find((s) => me && grants(me.permissions, s.permission))
+              return first ? redirect(first.path) : null
+            },
+            lazy: async () => ({ Component: (await import('./no-screens.tsx')).NoScreens }),
+          },
+          {
+            path: 'staff',
+            loader: guarded('staff:view'),
+            lazy: async () => ({ Component: (await import('../features/staff/staff-page.tsx')).StaffPage }),
+          },
+          {
+            path: 'staff/roles',
+            loader: guarded('staff:view'),
+            lazy: async () => ({ Component: (await import('../features/staff/roles-page.tsx')).RolesPage }),
+          },
+          {
+            path: 'staff/sign-ins',
+            loader: guarded('staff:view'),
+            lazy: async () => ({
+              Component: (await import('../features/staff/sign-ins-page.tsx')).SignInsPage,
+            }),
+          },
+          {
+            path: 'verification',
+            loader: guarded('verification:view'),
+            lazy: async () => ({
+              Component: (await import('../features/verification/queue-page.tsx')).VerificationQueuePage,
+            }),
+          },
+          {
+            path: 'verification/:id',
+            loader: guarded('verification:view'),
+            lazy: async () => ({
+              Component: (await import('../features/verification/document-page.tsx')).DocumentPage,
+            }),
+          },
+          {
+            path: 'mail',
+            loader: guarded('mail:view'),
+            lazy: async () => ({ Component: (await import('../features/mail/mail-page.tsx')).MailPage }),
+          },
+          {
+            path: 'mail/:id',
+            loader: guarded('mail:view'),
+            lazy: async () => ({
+              Component: (await import('../features/mail/message-page.tsx')).MessagePage,
+            }),
+          },
+          {
+            path: 'audit',
+            loader: guarded('audit:view'),
+            lazy: async () => ({ Component: (await import('../features/audit/audit-page.tsx')).AuditPage }),
+          },
+          { path: '*', element: <RouteError notFound /> },
+        ],
+      },
+    ],
+    { basename: '/backoffice' },
+  )
+}
