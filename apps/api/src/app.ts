@@ -54,6 +54,9 @@ import { adminContentRoutes, uploadRoutes } from './modules/cms/admin-routes.ts'
 import { adminGameRoutes } from './modules/games/admin-routes.ts'
 import { adminPlayersRoutes } from './modules/admin/players/routes.ts'
 import { reportsRoutes } from './modules/reports/routes.ts'
+import { adminPaymentsRoutes } from './modules/admin-payments/routes.ts'
+import { approvalsRoutes } from './modules/approvals/routes.ts'
+import { adjustmentsRoutes } from './modules/adjustments/routes.ts'
 import csrf from './plugins/csrf.ts'
 import transportSecurity from './plugins/transport-security.ts'
 import { casinoOrigins } from './lib/public-origin.ts'
@@ -293,6 +296,9 @@ export async function buildApp({
   await app.register(adminGameRoutes, { games: services.catalogueAdmin })
   await app.register(adminPlayersRoutes, { players: services.adminPlayers })
   await app.register(reportsRoutes, { reports: services.reports })
+  await app.register(adminPaymentsRoutes, { adminPayments: services.adminPayments })
+  await app.register(approvalsRoutes, { approvals: services.approvals })
+  await app.register(adjustmentsRoutes, { adjustments: services.adjustments })
   // The development outbox: never in production.
   if (config.NODE_ENV !== 'production') {
     await app.register(devRoutes, {

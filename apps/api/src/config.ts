@@ -21,6 +21,34 @@ const countryList = z
   )
   .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'must be a comma-separated list of ISO country codes')))
 
+/** FOUR_EYES_*: JSON of currency code to minor units (`{"EUR":100000}`), each a known currency. */
+const fourEyesThresholds = z
+  .string()
+  .optional()
+  .transform((v, ctx): Record<string, bigint> => {
+    if (!v?.trim()) return {}
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(v)
+    } catch {
+      parsed = undefined
+    }
+    const result: Record<string, bigint> = {}
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON: {"EUR": 100000, ...} (minor units)' })
+      return z.NEVER
+    }
+    for (const [key, value] of Object.entries(parsed)) {
+      const code = key.toUpperCase()
+      if (!CURRENCIES.some((c) => c.code === code) || !Number.isSafeInteger(value) || (value as number) < 0) {
+        ctx.addIssue({ code: 'custom', message: `must map a currency to minor units (${key})` })
+        return z.NEVER
+      }
+      result[code] = BigInt(value as number)
+    }
+    return result
+  })
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -164,6 +192,14 @@ const envSchema = z.object({
    * for casinos.
    */
   VERIFICATION_REQUIRED_ABOVE: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(200_000),
+  /**
+   * Four-eyes (docs/backoffice.md "Four-eyes approvals"): a withdrawal above this amount needs a
+   * second staff member's approval. JSON of a currency's minor units, `{"EUR":100000,"BTC":2000000}`;
+   * a currency left out takes 1,000 EUR scaled by EURO_SCALE.
+   */
+  FOUR_EYES_WITHDRAWAL: fourEyesThresholds,
+  /** The same for manual balance adjustments (their absolute amount). */
+  FOUR_EYES_ADJUSTMENT: fourEyesThresholds,
   /** Thresholds in a currency's own minor units, in place of the scaled euro amount: `USD=200000,BTC=5000000`. */
   VERIFICATION_REQUIRED_ABOVE_BY_CURRENCY: z
     .string()

@@ -5,7 +5,8 @@ const USAGE = 'usage: npm run payments:operator -- approve <payment id> | reject
 
 /**
  * `npm run payments:operator -- approve|reject <id> [reason]`: the operator's decision on a pending
- * payment. A withdrawal is paid (succeeded) or rejected (the held money returns, with the reason);
+ * payment, a thin wrapper over the back office's own call (PaymentService.operatorDecide) with the
+ * actor `cli`: the decision is written to the audit log in the transaction that carries it out. A withdrawal is paid (succeeded) or rejected (the held money returns, with the reason);
  * a pending bank-transfer deposit is confirmed or failed through the provider's callback path.
  * Embedded database: stop the server first (one process opens it at a time).
  */
@@ -25,7 +26,7 @@ async function main() {
   // kills the command between a payout and its record (TEST_FAULT_POINT, refused in production).
   await withServices(async ({ payments }) => {
     try {
-      const payment = await payments.operatorDecide(BigInt(idText), decision, reason)
+      const payment = await payments.operatorDecide({ actor: 'cli' }, BigInt(idText), decision, reason)
       console.log(
         `payment ${payment.id} (${payment.action} ${payment.amount_cents} ${payment.currency}): ${payment.state}` +
           (payment.cancellation_reason ? ` – ${payment.cancellation_reason}` : ''),

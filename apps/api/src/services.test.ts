@@ -34,7 +34,7 @@ describe("a command-line tool's services", () => {
     const { id } = (await cashout(player.sid, 3_000)).json<{ payment: { id: number } }>().payment
     const publish = vi.spyOn(ctx.app.realtime, 'publish')
     try {
-      const paid = await cli.payments.operatorDecide(BigInt(id), 'approve')
+      const paid = await cli.payments.operatorDecide({ actor: 'cli' }, BigInt(id), 'approve')
       expect(paid.state).toBe('succeeded')
       // The node's realtime consumer applies what the tool's transaction wrote to the outbox.
       await ctx.app.services.eventLog.drain('realtime')

@@ -10,6 +10,9 @@ import { MailService } from './lib/mail.ts'
 import { createMailer } from './lib/mailer.ts'
 import type { Redis } from './lib/redis.ts'
 import { AuditLog } from './modules/audit/service.ts'
+import { AdjustmentService } from './modules/adjustments/service.ts'
+import { AdminPaymentsService } from './modules/admin-payments/service.ts'
+import { ApprovalService } from './modules/approvals/service.ts'
 import { AccountsRepository } from './modules/accounts/repository.ts'
 import { AccountsService } from './modules/accounts/service.ts'
 import { SignInFailures } from './modules/accounts/sign-in-failures.ts'
@@ -174,11 +177,19 @@ export async function createServices({
     ledger,
     provider: paymentProvider,
     events,
+    audit,
     limits,
     verification,
     clock,
     faultHook: config.TEST_FAULT_POINT ? killAt(config.TEST_FAULT_POINT) : undefined,
   })
+  // Four-eyes (docs/backoffice.md "Four-eyes approvals"): each kind's service carries its requests out.
+  const approvals = new ApprovalService(db, audit, clock, {
+    withdrawal: config.FOUR_EYES_WITHDRAWAL,
+    balance_adjustment: config.FOUR_EYES_ADJUSTMENT,
+  })
+  const adminPayments = new AdminPaymentsService(db, payments, approvals, clock)
+  const adjustments = new AdjustmentService(db, ledger, events, audit, approvals, clock)
   const cryptoDeposits = new CryptoDeposits(db, ledger, config.WALLET_SECRET, clock, events)
 
   const wallets = new WalletService(db, ledger)
@@ -225,6 +236,9 @@ export async function createServices({
     staff,
     paymentProvider,
     payments,
+    approvals,
+    adminPayments,
+    adjustments,
     cryptoDeposits,
     wallets,
     winners,

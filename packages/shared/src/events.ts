@@ -128,6 +128,14 @@ export const sessionEndedV1 = z.object({
   reason: z.enum(['sign_out', 'revoked', 'signed_out_elsewhere', 'expired']),
 })
 
+/** A staff member adjusted a player's real balance (docs/backoffice.md "Balance adjustments"). */
+export const balanceAdjustedV1 = z.object({
+  adjustment_id: id,
+  currency,
+  /** Signed: positive credited the player. */
+  amount: minor,
+})
+
 /** Every event type and version with its payload's schema. */
 export const EVENT_SCHEMAS = {
   'round.settled': { 1: roundSettledV1 },
@@ -145,6 +153,7 @@ export const EVENT_SCHEMAS = {
   'player.verified': { 1: playerVerifiedV1 },
   'limit.set': { 1: limitSetV1 },
   'limit.reached': { 1: limitReachedV1 },
+  'balance.adjusted': { 1: balanceAdjustedV1 },
   'session.started': { 1: sessionStartedV1 },
   'session.ended': { 1: sessionEndedV1 },
 } as const satisfies Record<string, Record<number, z.ZodType>>

@@ -22,7 +22,7 @@ const PAYMENT_PUSHED = new Set([
 
 /**
  * The realtime notifications as a consumer of the outbox (docs/events.md, docs/realtime.md): a
- * wallet that moved (rounds, payments) publishes its balance, a finished payment its notice, a
+ * wallet that moved (rounds, payments, a staff member's adjustment) publishes its balance, a finished payment its notice, a
  * notable win the public feed, a limit reached closes the game frames. At least once: each
  * publication states the current state, so a second one changes nothing the player sees.
  */
@@ -38,6 +38,7 @@ export function realtimeConsumer(notifier: RealtimeNotifier): Consumer {
       'withdrawal.requested',
       'withdrawal.approved',
       'limit.reached',
+      'balance.adjusted',
     ],
     batchSize: 500,
     async apply(events) {
@@ -78,6 +79,9 @@ export function realtimeConsumer(notifier: RealtimeNotifier): Consumer {
               })
             break
           }
+          case 'balance.adjusted':
+            notifier.balanceChanged(userId, event.payload.currency)
+            break
           case 'limit.reached':
             notifier.limitReached(userId, { type: 'limit_reached', ...event.payload })
             break

@@ -6,10 +6,11 @@
 --  * ledger_accounts' kind, owner and shard rules move to a trigger on insert and on an update of
 --    those columns (never changed after an account is opened). Its `balance >= 0` for players stays
 --    a CHECK: every balance update must pass it.
+--  * 035_approvals: house_adjustments, the house's side of manual balance adjustments.
 CREATE OR REPLACE FUNCTION ledger_accounts_valid() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.kind NOT IN ('player_real', 'player_bonus', 'house_payments', 'house_withdrawals', 'house_games',
-      'house_bonuses', 'house_jackpots', 'house_fees') THEN
+      'house_bonuses', 'house_jackpots', 'house_fees', 'house_adjustments') THEN
     RAISE EXCEPTION 'ledger account kind % is not one of the ledger''s', NEW.kind
       USING ERRCODE = 'check_violation', CONSTRAINT = 'ledger_accounts_kind';
   END IF;

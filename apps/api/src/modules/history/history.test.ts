@@ -437,6 +437,7 @@ describe('payment history', () => {
     })
     // The operator's reason is free text: a formula in it stays text in the spreadsheet.
     await ctx.app.services.payments.operatorDecide(
+      { actor: 'cli' },
       BigInt(cashout.json().payment.id),
       'reject',
       '@SUM(A1:A9),"x"',

@@ -3,7 +3,13 @@ import { AppError } from '../../lib/errors.ts'
 import { LedgerRepository, type LedgerPostRow } from './repository.ts'
 
 export type HouseKind =
-  'house_payments' | 'house_withdrawals' | 'house_games' | 'house_bonuses' | 'house_jackpots' | 'house_fees'
+  | 'house_payments'
+  | 'house_withdrawals'
+  | 'house_games'
+  | 'house_bonuses'
+  | 'house_jackpots'
+  | 'house_fees'
+  | 'house_adjustments'
 export type PlayerKind = 'player_real' | 'player_bonus'
 export type TransactionKind =
   | 'deposit'

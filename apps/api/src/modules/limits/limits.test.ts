@@ -286,7 +286,11 @@ describe('cooling-off and self-exclusion', () => {
     })
     expect(before.json().payment, before.body).toMatchObject({ state: 'pending' })
     expect((await setLimit(player, { type: 'selfexclusion', period: 'month_6' })).statusCode).toBe(204)
-    const paid = await ctx.app.services.payments.operatorDecide(BigInt(before.json().payment.id), 'approve')
+    const paid = await ctx.app.services.payments.operatorDecide(
+      { actor: 'cli' },
+      BigInt(before.json().payment.id),
+      'approve',
+    )
     expect(paid.state).toBe('succeeded')
     const [limit] = await limitsOf(player)
     expect(limit).toMatchObject({ type: 'selfexclusion', period: 'month_6', status: 'active', accounts: [] })

@@ -311,12 +311,12 @@ describe('e-wallet and bank transfer', () => {
     const ok = await api.submit({ method_id: 'bank_transfer', amount_cents: 20_000, fields: {} })
     expect(ok.json()).toMatchObject({ payment: { state: 'pending' }, next: { type: 'done' } })
     const id = ok.json().payment.id
-    const decided = await ctx.app.services.payments.operatorDecide(BigInt(id), 'approve')
+    const decided = await ctx.app.services.payments.operatorDecide({ actor: 'cli' }, BigInt(id), 'approve')
     expect(decided.state).toBe('succeeded')
     expect(await balance(ctx, player.sid)).toBe(20_000)
-    await expect(ctx.app.services.payments.operatorDecide(BigInt(id), 'approve')).rejects.toThrow(
-      'not_pending',
-    )
+    await expect(
+      ctx.app.services.payments.operatorDecide({ actor: 'cli' }, BigInt(id), 'approve'),
+    ).rejects.toThrow('not_pending')
   })
 })
 

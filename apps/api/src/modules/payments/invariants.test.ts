@@ -103,6 +103,7 @@ describe('payment invariants', () => {
                 model += target!.amount
               } else {
                 await ctx.app.services.payments.operatorDecide(
+                  { actor: 'cli' },
                   BigInt(target!.id),
                   o.approve ? 'approve' : 'reject',
                   'r',

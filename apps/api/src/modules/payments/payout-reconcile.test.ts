@@ -91,7 +91,9 @@ describe('payouts left in flight', () => {
     const payoutsOf = watchPayouts()
     const { player, id, recall } = await pendingWithdrawal()
     dieAt('payout_answered')
-    await expect(payments.operatorDecide(id, 'approve')).rejects.toThrow('killed at payout_answered')
+    await expect(payments.operatorDecide({ actor: 'cli' }, id, 'approve')).rejects.toThrow(
+      'killed at payout_answered',
+    )
     payments.faultHook = undefined
     // A recognisable row in flight: being paid out, no longer the player's to take back.
     expect(await paymentRow(ctx, Number(id))).toMatchObject({
@@ -126,14 +128,16 @@ describe('payouts left in flight', () => {
     const payoutsOf = watchPayouts()
     const { id } = await pendingWithdrawal()
     dieAt('payout_answered')
-    await expect(payments.operatorDecide(id, 'approve')).rejects.toThrow('killed at payout_answered')
+    await expect(payments.operatorDecide({ actor: 'cli' }, id, 'approve')).rejects.toThrow(
+      'killed at payout_answered',
+    )
     payments.faultHook = undefined
     // The operator, seeing it still unfinished, approves again at once (no grace period: the
     // provider pays once per withdrawal id).
-    expect((await payments.operatorDecide(id, 'approve')).state).toBe('succeeded')
+    expect((await payments.operatorDecide({ actor: 'cli' }, id, 'approve')).state).toBe('succeeded')
     expect(payoutsOf(id)).toBe(1)
     expect(await postings(id, 'payout')).toBe(1)
-    await expect(payments.operatorDecide(id, 'approve')).rejects.toThrow('not_pending')
+    await expect(payments.operatorDecide({ actor: 'cli' }, id, 'approve')).rejects.toThrow('not_pending')
   })
 
   it('a payout answer lost on the way back is asked for, and a second approval does not pay again', async () => {
@@ -145,8 +149,8 @@ describe('payouts left in flight', () => {
       await payout(request)
       throw new Error('socket hang up')
     })
-    await payments.operatorDecide(id, 'approve').catch(() => undefined)
-    const again = await payments.operatorDecide(id, 'approve').catch((err: unknown) => err)
+    await payments.operatorDecide({ actor: 'cli' }, id, 'approve').catch(() => undefined)
+    const again = await payments.operatorDecide({ actor: 'cli' }, id, 'approve').catch((err: unknown) => err)
     // The provider paid on the first call: the casino records that payout, it does not send another.
     expect(payoutsOf(id)).toBeLessThanOrEqual(1)
     expect(await payments.provider.status(id)).toMatchObject({ status: 'approved' })
@@ -159,7 +163,9 @@ describe('payouts left in flight', () => {
     const payoutsOf = watchPayouts()
     const { id } = await pendingWithdrawal()
     dieAt('payout_sending')
-    await expect(payments.operatorDecide(id, 'approve')).rejects.toThrow('killed at payout_sending')
+    await expect(payments.operatorDecide({ actor: 'cli' }, id, 'approve')).rejects.toThrow(
+      'killed at payout_sending',
+    )
     payments.faultHook = undefined
     expect(await payments.provider.status(id)).toEqual({ status: 'unknown' })
     afterGrace()
@@ -184,9 +190,9 @@ describe('payouts left in flight', () => {
     // Never sent: canceled at the provider, the money goes back to the player.
     const never = await pendingWithdrawal()
     dieAt('payout_sending')
-    await expect(payments.operatorDecide(never.id, 'approve')).rejects.toThrow('killed at')
+    await expect(payments.operatorDecide({ actor: 'cli' }, never.id, 'approve')).rejects.toThrow('killed at')
     payments.faultHook = undefined
-    const rejected = await payments.operatorDecide(never.id, 'reject', 'Changed my mind.')
+    const rejected = await payments.operatorDecide({ actor: 'cli' }, never.id, 'reject', 'Changed my mind.')
     expect(rejected).toMatchObject({ state: 'rejected', cancellation_reason: 'Changed my mind.' })
     expect(await balance(ctx, never.player.sid)).toBe(10_000)
     expect(await postings(never.id, 'release')).toBe(1)
@@ -204,9 +210,11 @@ describe('payouts left in flight', () => {
     // Already paid by the provider: a reject cannot take the money back, the payout is recorded.
     const paid = await pendingWithdrawal()
     dieAt('payout_answered')
-    await expect(payments.operatorDecide(paid.id, 'approve')).rejects.toThrow('killed at')
+    await expect(payments.operatorDecide({ actor: 'cli' }, paid.id, 'approve')).rejects.toThrow('killed at')
     payments.faultHook = undefined
-    expect((await payments.operatorDecide(paid.id, 'reject', 'too late')).state).toBe('succeeded')
+    expect((await payments.operatorDecide({ actor: 'cli' }, paid.id, 'reject', 'too late')).state).toBe(
+      'succeeded',
+    )
     expect(await balance(ctx, paid.player.sid)).toBe(7_000)
     expect(payoutsOf(paid.id)).toBe(1)
     expect(await postings(paid.id, 'release')).toBe(0)
@@ -223,7 +231,9 @@ describe('payouts left in flight', () => {
       recalled = await recall()
       return payout(request)
     })
-    const decided = await payments.operatorDecide(id, 'approve').catch((err: unknown) => err)
+    const decided = await payments
+      .operatorDecide({ actor: 'cli' }, id, 'approve')
+      .catch((err: unknown) => err)
     expect(recalled!.statusCode).toBe(422)
     expect(decided).toMatchObject({ state: 'succeeded' })
     expect(payoutsOf(id)).toBe(1)
@@ -239,8 +249,8 @@ describe('payouts left in flight', () => {
     for (let round = 0; round < 6; round++) {
       const { player, id, recall } = await pendingWithdrawal()
       const settled = await Promise.allSettled([
-        payments.operatorDecide(id, 'approve'),
-        payments.operatorDecide(id, 'approve'),
+        payments.operatorDecide({ actor: 'cli' }, id, 'approve'),
+        payments.operatorDecide({ actor: 'cli' }, id, 'approve'),
         payments.reconcileInFlight(),
         payments.reconcileInFlight(),
         recall(),

@@ -238,12 +238,14 @@ describe('deposits left in flight', () => {
   it('an operator’s decision on a deposit left in flight is the provider’s answer, not the operator’s', async () => {
     const { player, id } = await stuckDeposit('deposit_answered', cardFields(), 1_200)
     // The provider approved (and charged the card): a "reject" must not leave the money uncredited.
-    const after = await payments.operatorDecide(BigInt(id), 'reject', 'looks odd')
+    const after = await payments.operatorDecide({ actor: 'cli' }, BigInt(id), 'reject', 'looks odd')
     expect(after.state).toBe('succeeded')
     expect(await balance(ctx, player.sid)).toBe(1_200)
     // One that never reached the provider is not credited by an "approve".
     const never = await stuckDeposit('deposit_sending', cardFields(), 1_300)
-    expect((await payments.operatorDecide(BigInt(never.id), 'approve')).state).toBe('declined')
+    expect((await payments.operatorDecide({ actor: 'cli' }, BigInt(never.id), 'approve')).state).toBe(
+      'declined',
+    )
     expect(await balance(ctx, never.player.sid)).toBe(0)
   })
 

@@ -237,6 +237,16 @@ export class PaymentsRepository {
     )
   }
 
+  /** Whether a payment `processing` has been in flight since before a moment (created, or its payout sent). */
+  async inFlightSince(id: bigint, before: Date): Promise<boolean> {
+    const [row] = await this.db.query(
+      `SELECT 1 FROM payments WHERE id = $1 AND state = 'processing'
+         AND (CASE WHEN action = 'deposit' THEN created_at ELSE payout_sent_at END) < $2`,
+      [id.toString(), before],
+    )
+    return row !== undefined
+  }
+
   // ── Guarded state changes: each matches only a payment in the state it leaves ─────────────
 
   /** A deposit waiting on the provider (its page, the bank): `processing` to `pending`. */
@@ -317,8 +327,8 @@ export class PaymentsRepository {
   }
 
   /** A pending withdrawal is being paid out: `processing`, no longer recallable, `payout_sent_at` stamped. */
-  async markPayoutSending(id: bigint, sentAt: Date): Promise<PaymentRow | undefined> {
-    const [sending] = await this.db.query<PaymentRow>(
+  async markPayoutSending(tx: Executor, id: bigint, sentAt: Date): Promise<PaymentRow | undefined> {
+    const [sending] = await tx.query<PaymentRow>(
       `UPDATE payments SET state = 'processing', recallable = false, payout_sent_at = $2
        WHERE id = $1 AND action = 'cashout' AND state = 'pending' RETURNING ${PAYMENT_COLUMNS}`,
       [id.toString(), sentAt],

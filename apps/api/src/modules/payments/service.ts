@@ -12,6 +12,7 @@ import { CURRENCIES, currencyDefinition, inputUnit, minorToMajor, type Locale } 
 import type { Database, Executor } from '../../db/client.ts'
 import type { Clock } from '@aurum/db'
 import type { EventOutbox } from '../../events/outbox.ts'
+import type { AuditActor, AuditEntryInput, AuditLog } from '../audit/service.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { FaultPoint } from '../../lib/fault-points.ts'
 import { t } from '../../lib/i18n.ts'
@@ -59,6 +60,39 @@ export function firstDepositSuggestion(currency: string, methods: readonly Provi
   return suggestion < min ? min : suggestion > max ? max : suggestion
 }
 
+/**
+ * Who decides on a payment (docs/backoffice.md "Payments"): a staff member or a command-line tool,
+ * and the request it came from. The decision's audit entry is written in the transaction that
+ * changes the payment's state; `inTx` runs in that transaction too (a four-eyes request's own
+ * change), so the decision, its entry and its approval commit or roll back together.
+ */
+export interface Decider {
+  actor: AuditActor
+  request?: AuditEntryInput['request']
+  inTx?: (tx: Executor, payment: PaymentRow) => Promise<void>
+  /**
+   * Decide only a payment this decision moves from `pending` (the back office): one already taken
+   * by another decision at the same time answers 422 `not_pending` instead of finishing its payout
+   * as the command-line tool does (the back office reconciles those from its list of stuck ones).
+   */
+  pendingOnly?: boolean
+}
+
+/** Runs in the transaction that changed a payment's state, with the payment before and after. */
+type Changed = (tx: Executor, before: PaymentRow, after: PaymentRow) => Promise<void>
+
+/** What the audit log keeps of a payment's state. */
+export const paymentSnapshot = (row: PaymentRow) => ({
+  state: row.state,
+  action: row.action,
+  user_id: row.user_id.toString(),
+  amount_cents: row.amount_cents.toString(),
+  fee_cents: row.fee_cents.toString(),
+  currency: row.currency,
+  recallable: row.recallable,
+  cancellation_reason: row.cancellation_reason,
+})
+
 /** A payment as POST /api/payments takes it (its defaults applied). */
 export type SubmitInput = z.output<typeof submitBody>
 
@@ -82,6 +116,8 @@ export class PaymentService {
   private ledger: Ledger
   readonly provider: SandboxProvider
   private events: EventOutbox
+  /** The back office's audit log: each operator decision is written with the change it makes. */
+  private audit: AuditLog
   /** Responsible gambling: a deposit over the player's limit is refused (required, never skipped). */
   private limits: Pick<LimitsService, 'checkDeposit'>
   /** Verification: a withdrawal over the threshold waits for verified documents (required). */
@@ -97,6 +133,7 @@ export class PaymentService {
     provider: SandboxProvider
     /** Payment events are written by the database's triggers; the outbox is nudged when they commit. */
     events: EventOutbox
+    audit: AuditLog
     limits: Pick<LimitsService, 'checkDeposit'>
     verification: Pick<VerificationService, 'checkWithdrawal'>
     clock: Clock
@@ -107,6 +144,7 @@ export class PaymentService {
     this.ledger = deps.ledger
     this.provider = deps.provider
     this.events = deps.events
+    this.audit = deps.audit
     this.limits = deps.limits
     this.verification = deps.verification
     this.clock = deps.clock
@@ -384,11 +422,46 @@ export class PaymentService {
    * deposit is declined with `provider_error`: nothing was charged, and the casino cannot send it
    * again without the card data it never keeps.
    */
-  private async reconcile(payment: PaymentRow): Promise<PaymentRow> {
-    if (payment.action === 'cashout') return this.reconcilePayout(payment, 'send')
+  private async reconcile(payment: PaymentRow, changed?: Changed): Promise<PaymentRow> {
+    if (payment.action === 'cashout') return this.reconcilePayout(payment, 'send', undefined, changed)
     const status = await this.provider.status(payment.id)
     const outcome = status.status === 'unknown' ? await this.provider.cancel(payment.id) : status
-    return this.db.transaction((tx) => this.applyOutcome(tx, payment, outcome))
+    return this.db.transaction(async (tx) => {
+      const row = await this.applyOutcome(tx, payment, outcome)
+      if (changed && row.state !== payment.state) await changed(tx, payment, row)
+      return row
+    })
+  }
+
+  /**
+   * The back office's reconciliation of one payment in flight (docs/backoffice.md "Payments"): a
+   * deposit or payout left `processing` past the grace period is asked of its provider and its
+   * answer applied, with the operator's audit entry in the transaction that applies it. A younger
+   * one may still be in flight on another node: 422 `not_stuck`.
+   */
+  async reconcileOne(by: Decider, id: bigint): Promise<PaymentRow> {
+    const payment = await this.repo.findById(this.db, id)
+    if (!payment) throw new AppError('not_found', 404)
+    const before = new Date(this.now().getTime() - PROCESSING_GRACE_MS)
+    if (payment.state !== 'processing' || !(await this.repo.inFlightSince(id, before)))
+      throw new AppError('not_stuck', 422)
+    return this.reconcile(payment, this.audited(by, 'payment.reconciled'))
+  }
+
+  /** The audit entry of an operator's decision (and the decider's own change), in the decision's transaction. */
+  private audited(by: Decider, action: string, reason?: string): Changed {
+    return async (tx, before, after) => {
+      await this.audit.record(tx, {
+        actor: by.actor,
+        action,
+        target: { type: 'payment', id: after.id },
+        before: paymentSnapshot(before),
+        after: paymentSnapshot(after),
+        reason,
+        request: by.request,
+      })
+      await by.inTx?.(tx, after)
+    }
   }
 
   /**
@@ -444,7 +517,7 @@ export class PaymentService {
    * the state change and the credit, so parallel redeliveries wait on its unique key and then
    * find it taken.
    */
-  async applyEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+  async applyEvent(event: ProviderEvent, changed?: Changed): Promise<'applied' | 'duplicate' | 'ignored'> {
     return this.db.transaction(async (tx) => {
       const payment = await this.repo.findById(tx, BigInt(event.payment_id))
       // A deposit whose answer is not recorded yet (in flight, or its node died) has no reference
@@ -456,11 +529,12 @@ export class PaymentService {
       }
       const fresh = await this.repo.insertCallback(tx, this.provider.name, event.id, payment.id, event.type)
       if (!fresh) return 'duplicate'
-      const changed =
+      const row =
         event.type === 'payment.succeeded'
           ? await this.settleDeposit(tx, payment.id, event.reference)
           : await this.declineDeposit(tx, payment.id, event.reason ?? 'declined', event.reference)
-      return changed ? 'applied' : 'ignored'
+      if (row && changed) await changed(tx, payment, row)
+      return row ? 'applied' : 'ignored'
     })
   }
 
@@ -500,40 +574,55 @@ export class PaymentService {
    * never recorded) is the provider's to settle: the decision only says what to do with a payout
    * the provider never received (approve: send it, reject: stop it).
    */
-  async operatorDecide(id: bigint, decision: 'approve' | 'reject', reason?: string): Promise<PaymentRow> {
+  async operatorDecide(
+    by: Decider,
+    id: bigint,
+    decision: 'approve' | 'reject',
+    reason?: string,
+  ): Promise<PaymentRow> {
     const payment = await this.repo.findById(this.db, id)
     if (!payment) throw new AppError('not_found', 404)
     if (payment.state !== 'pending' && payment.state !== 'processing') throw new AppError('not_pending', 422)
+    if (by.pendingOnly && payment.state !== 'pending') throw new AppError('not_pending', 422)
+    const audited = this.audited(by, decision === 'approve' ? 'payment.approved' : 'payment.rejected', reason)
     if (payment.action === 'deposit' && payment.state === 'processing') {
       // Its answer was never recorded (in flight, or its node died): whether the money moved is the
       // provider's to say, not the operator's.
-      await this.reconcile(payment)
+      await this.reconcile(payment, this.audited(by, 'payment.reconciled'))
     } else if (payment.action === 'deposit') {
       // The bank's decision is the provider's: its record changes first, then its callback comes.
       await this.provider.complete(payment.id, decision === 'approve', reason)
-      await this.applyEvent({
-        id: SandboxProvider.eventId(),
-        type: decision === 'approve' ? 'payment.succeeded' : 'payment.failed',
-        payment_id: Number(payment.id),
-        reference: payment.provider_reference ?? '',
-        ...(decision === 'reject' ? { reason: reason ?? 'declined' } : {}),
-      })
+      const applied = await this.applyEvent(
+        {
+          id: SandboxProvider.eventId(),
+          type: decision === 'approve' ? 'payment.succeeded' : 'payment.failed',
+          payment_id: Number(payment.id),
+          reference: payment.provider_reference ?? '',
+          ...(decision === 'reject' ? { reason: reason ?? 'declined' } : {}),
+        },
+        audited,
+      )
+      if (by.pendingOnly && applied !== 'applied') throw new AppError('not_pending', 422)
     } else if (payment.state === 'processing') {
-      await this.reconcilePayout(payment, decision === 'approve' ? 'send' : 'stop', reason)
+      await this.reconcilePayout(payment, decision === 'approve' ? 'send' : 'stop', reason, audited)
     } else if (decision === 'approve') {
-      return this.payOut(payment)
+      return this.payOut(payment, audited, by.pendingOnly)
     } else {
       const rejected = await this.db.transaction(async (tx) => {
         const row = await this.repo.markRejected(tx, payment.id, reason ?? null)
-        if (row) await releaseWithdrawal(this.ledger, tx, row, 'cashout_reject')
+        if (row) {
+          await releaseWithdrawal(this.ledger, tx, row, 'cashout_reject')
+          await audited(tx, payment, row)
+        }
         this.finished(tx, row)
         return row
       })
       if (!rejected) {
+        if (by.pendingOnly) throw new AppError('not_pending', 422)
         // An approval came first and its payout is in flight: stopped only if the provider never got it.
         const current = await this.byId(payment.id)
         if (current?.state !== 'processing') throw new AppError('not_pending', 422)
-        await this.reconcilePayout(current, 'stop', reason)
+        await this.reconcilePayout(current, 'stop', reason, audited)
       }
     }
     const after = await this.repo.findById(this.db, id)
@@ -549,14 +638,19 @@ export class PaymentService {
    * the reconciler recognises. The provider pays once per withdrawal id; its answer is recorded by
    * the guarded change the reconciler uses too.
    */
-  private async payOut(payment: PaymentRow): Promise<PaymentRow> {
-    const sending = await this.repo.markPayoutSending(payment.id, this.now())
+  private async payOut(payment: PaymentRow, approved: Changed, pendingOnly = false): Promise<PaymentRow> {
+    const sending = await this.db.transaction(async (tx) => {
+      const row = await this.repo.markPayoutSending(tx, payment.id, this.now())
+      if (row) await approved(tx, payment, row)
+      return row
+    })
     if (!sending) {
+      if (pendingOnly) throw new AppError('not_pending', 422)
       // Recalled or rejected first: nothing to pay. Approved first: its payout is in flight, and
       // sending it again is safe (the provider pays once per id) and finishes it here.
       const current = await this.byId(payment.id)
       if (current?.state !== 'processing') throw new AppError('not_pending', 422)
-      return this.reconcilePayout(current, 'send')
+      return this.reconcilePayout(current, 'send', undefined, approved)
     }
     await this.faultHook?.('payout_sending')
     let outcome: PayoutOutcome | undefined
@@ -583,6 +677,7 @@ export class PaymentService {
     payment: PaymentRow,
     unknown: 'send' | 'stop',
     reason?: string,
+    changed?: Changed,
   ): Promise<PaymentRow> {
     const status = await this.provider.status(payment.id)
     let outcome: PayoutOutcome
@@ -593,7 +688,7 @@ export class PaymentService {
       outcome = await this.provider.cancelPayout(payment.id)
       if (outcome.status === 'declined') outcome = { ...outcome, reason: reason ?? outcome.reason }
     }
-    return this.db.transaction((tx) => this.applyPayout(tx, payment, outcome))
+    return this.db.transaction((tx) => this.applyPayout(tx, payment, outcome, changed))
   }
 
   /**
@@ -601,7 +696,12 @@ export class PaymentService {
    * second approval, a reconciling node): paid moves the held money out, refused gives it back,
    * each with the state change that only a withdrawal still `processing` makes.
    */
-  private async applyPayout(tx: Executor, payment: PaymentRow, outcome: PayoutOutcome): Promise<PaymentRow> {
+  private async applyPayout(
+    tx: Executor,
+    payment: PaymentRow,
+    outcome: PayoutOutcome,
+    changed?: Changed,
+  ): Promise<PaymentRow> {
     const paid = outcome.status === 'approved'
     const row = await this.repo.markPayoutFinished(
       tx,
@@ -612,6 +712,7 @@ export class PaymentService {
     )
     if (row && paid) await payWithdrawal(this.ledger, tx, row)
     else if (row) await releaseWithdrawal(this.ledger, tx, row, 'cashout_reject')
+    if (row && changed) await changed(tx, payment, row)
     this.finished(tx, row)
     if (row) return row
     const current = await this.repo.findById(tx, payment.id)

@@ -134,12 +134,23 @@ describe('withdrawals', () => {
     const rejected = (await cashout(player.sid, 2_000)).json().payment
     expect(await balance(ctx, player.sid)).toBe(5_000)
     const operator = ctx.app.services.payments
-    expect((await operator.operatorDecide(BigInt(paid.id), 'approve')).state).toBe('succeeded')
-    const rej = await operator.operatorDecide(BigInt(rejected.id), 'reject', 'Account details do not match.')
+    expect((await operator.operatorDecide({ actor: 'cli' }, BigInt(paid.id), 'approve')).state).toBe(
+      'succeeded',
+    )
+    const rej = await operator.operatorDecide(
+      { actor: 'cli' },
+      BigInt(rejected.id),
+      'reject',
+      'Account details do not match.',
+    )
     expect(rej).toMatchObject({ state: 'rejected', cancellation_reason: 'Account details do not match.' })
     expect(await balance(ctx, player.sid)).toBe(7_000)
-    await expect(operator.operatorDecide(BigInt(paid.id), 'reject')).rejects.toThrow('not_pending')
-    await expect(operator.operatorDecide(999_999_999n, 'approve')).rejects.toThrow('not_found')
+    await expect(operator.operatorDecide({ actor: 'cli' }, BigInt(paid.id), 'reject')).rejects.toThrow(
+      'not_pending',
+    )
+    await expect(operator.operatorDecide({ actor: 'cli' }, 999_999_999n, 'approve')).rejects.toThrow(
+      'not_found',
+    )
     // Neither can be recalled any more.
     expect((await client(ctx, player.sid).post(`/api/player/payments/${paid.id}/recall`)).statusCode).toBe(
       422,

@@ -37,7 +37,11 @@ describe('daily totals', () => {
       amount_cents: 3_000,
       fields: { card_number: '4242 4242 4242 4242' },
     })
-    await ctx.app.services.payments.operatorDecide(BigInt(cashout.json().payment.id), 'approve')
+    await ctx.app.services.payments.operatorDecide(
+      { actor: 'cli' },
+      BigInt(cashout.json().payment.id),
+      'approve',
+    )
 
     const expected = {
       bets: base('bets') + 600n,

@@ -580,7 +580,11 @@ describe('withdrawals above the verification threshold', () => {
     expect((await decide(address!.id, 'approve')).verified).toBe(true)
     const large = await cashout(player.sid, 250_000)
     expect(large.statusCode).toBe(200)
-    const paid = await ctx.app.services.payments.operatorDecide(BigInt(again.json().payment.id), 'approve')
+    const paid = await ctx.app.services.payments.operatorDecide(
+      { actor: 'cli' },
+      BigInt(again.json().payment.id),
+      'approve',
+    )
     expect(paid.state).toBe('succeeded')
     expect(await balance(ctx, player.sid)).toBe(100_000)
   })
