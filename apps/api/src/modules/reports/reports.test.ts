@@ -107,7 +107,7 @@ async function play() {
     amount_cents: 3_000,
     fields: { card_number: '4242 4242 4242 4242' },
   })
-  await ctx.app.services.payments.operatorDecide(BigInt(paid.json().payment.id), 'approve')
+  await ctx.app.services.payments.operatorDecide({ actor: 'cli' }, BigInt(paid.json().payment.id), 'approve')
   const waiting = await client(ctx, eur2.sid).submit({
     action: 'cashout',
     amount_cents: 2_500,
