@@ -71,6 +71,34 @@ export function createRouter() {
             }),
           },
           {
+            path: 'payments',
+            loader: guarded('payments:view'),
+            lazy: async () => ({
+              Component: (await import('../features/payments/payments-page.tsx')).PaymentsPage,
+            }),
+          },
+          {
+            path: 'payments/stuck',
+            loader: guarded('payments:view'),
+            lazy: async () => ({
+              Component: (await import('../features/payments/stuck-page.tsx')).StuckPage,
+            }),
+          },
+          {
+            path: 'payments/approvals',
+            loader: guarded('payments:view'),
+            lazy: async () => ({
+              Component: (await import('../features/payments/approvals-page.tsx')).ApprovalsPage,
+            }),
+          },
+          {
+            path: 'payments/:id',
+            loader: guarded('payments:view'),
+            lazy: async () => ({
+              Component: (await import('../features/payments/payment-page.tsx')).PaymentPage,
+            }),
+          },
+          {
             path: 'verification',
             loader: guarded('verification:view'),
             lazy: async () => ({

@@ -5,12 +5,15 @@ import { ErrorNotice } from '../../components/field-errors.tsx'
 import { dateTime } from '../../lib/format.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { StaffTabs } from './staff-tabs.tsx'
+import { InviteForm } from './invite-form.tsx'
+import { useCan } from '../auth/me.ts'
 import { staffQuery } from './api.ts'
 
 /** The staff members: who they are, their role, whether they can sign in. */
 export function StaffPage() {
   const { t, locale } = useI18n()
   const members = useQuery(staffQuery)
+  const can = useCan()
   const columns: Column<StaffMember>[] = [
     { key: 'name', header: t('staff.name'), render: (m) => m.name || '–' },
     { key: 'email', header: t('fields.email'), render: (m) => m.email },
@@ -36,6 +39,7 @@ export function StaffPage() {
         rows={members.data}
         rowKey={(m) => String(m.id)}
       />
+      {can('staff:edit') && <InviteForm />}
     </section>
   )
 }
