@@ -15,10 +15,14 @@ async function start() {
   // A session that ends (idle timeout, signed out on another tab) sends the member to sign in again,
   // coming back to the screen they were on.
   onSignedOut(() => {
-    queryClient.setQueryData(['me'], null)
     const { pathname, search } = router.state.location
-    if (pathname !== '/sign-in')
-      void router.navigate(`/sign-in?next=${encodeURIComponent(pathname + search)}`)
+    // Before the first screen is shown its loaders redirect by themselves; a shown screen leaves
+    // first, so that nothing renders the signed-in frame without a member.
+    const leave =
+      router.state.initialized && pathname !== '/sign-in'
+        ? router.navigate(`/sign-in?next=${encodeURIComponent(pathname + search)}`)
+        : Promise.resolve()
+    void leave.then(() => queryClient.setQueryData(['me'], null))
   })
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -23,7 +23,10 @@ describe('back office', () => {
   })
 
   it('sets up the first owner from the printed link, signs in with the authenticator and shows the audit trail', async () => {
-    onTestFailed(() => screenshot(page, 'backoffice-failed'))
+    onTestFailed(async () => {
+      console.error(`backoffice journey failed at ${page.url()}`)
+      await screenshot(page, 'backoffice-failed')
+    })
     const email = `owner-${Date.now()}@aurum.test`
     const password = 'a long owner passphrase'
     // The link names the server's public origin; the journey opens it on the address it serves.
@@ -65,7 +68,7 @@ describe('back office', () => {
     await expect.poll(() => members.getByRole('row').filter({ hasText: email }).count()).toBe(1)
     expect(await members.getByRole('row').filter({ hasText: email }).textContent()).toContain('owner')
     expect(await axe(page)).toEqual([])
-    await page.getByRole('link', { name: 'Roles' }).click()
+    await page.getByRole('link', { name: 'Roles', exact: true }).click()
     const roles = page.getByRole('table', { name: 'Roles' })
     await expect.poll(() => roles.getByRole('row').count()).toBe(8)
     expect(await roles.getByRole('row').filter({ hasText: 'kyc' }).textContent()).toContain('Approve')

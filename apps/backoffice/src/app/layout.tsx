@@ -15,10 +15,11 @@ export function Layout() {
   const queryClient = useQueryClient()
   const signOut = useMutation({
     mutationFn: () => api<undefined>('DELETE', '/api/admin/session'),
-    onSettled: () => {
+    // The frame leaves first: nothing renders it without a member.
+    onSettled: async () => {
+      await navigate('/sign-in')
       queryClient.clear()
       queryClient.setQueryData(['me'], null)
-      void navigate('/sign-in')
     },
   })
   const screens = SCREENS.filter((s) => grants(me.permissions, s.permission))
