@@ -138,10 +138,13 @@ export function DashboardPage() {
       {data && (
         <>
           <p className="muted">
-            {t('dashboard.period', { from: day(data.from, locale), to: day(data.to, locale) })}{' '}
             {data.currency
-              ? t('dashboard.in_currency', { currency: data.currency })
-              : t('dashboard.all_currencies')}
+              ? t('dashboard.period_one', {
+                  from: day(data.from, locale),
+                  to: day(data.to, locale),
+                  currency: data.currency,
+                })
+              : t('dashboard.period_all', { from: day(data.from, locale), to: day(data.to, locale) })}
           </p>
           <h2>{t('dashboard.queues.title')}</h2>
           <p className="muted">{t('dashboard.queues.intro')}</p>
@@ -178,15 +181,20 @@ export function DashboardPage() {
               />
             ))
           )}
-          <h2>{t('dashboard.by_day')}</h2>
-          <DataTable
-            caption={t('dashboard.by_day')}
-            columns={dayColumns}
-            rows={[...data.days].reverse()}
-            rowKey={(d) => `${d.day}-${d.currency}`}
-            loading={dashboard.isFetching}
-            empty={t('dashboard.nothing')}
-          />
+          {data.days.length > 0 && (
+            <>
+              <h2>{t('dashboard.by_day')}</h2>
+              <div className={styles.nowrap}>
+                <DataTable
+                  caption={t('dashboard.by_day')}
+                  columns={dayColumns}
+                  rows={[...data.days].reverse()}
+                  rowKey={(d) => `${d.day}-${d.currency}`}
+                  loading={dashboard.isFetching}
+                />
+              </div>
+            </>
+          )}
         </>
       )}
     </section>

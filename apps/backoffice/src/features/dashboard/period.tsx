@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router'
 import { fieldError } from '../../components/field-errors.tsx'
 import { useI18n } from '../../lib/i18n.tsx'
 import filterStyles from '../../components/filters.module.css'
+import styles from './dashboard.module.css'
 
 /** The dashboard's and reports' default period, as the api takes it: the last 30 UTC days, today included. */
 export function defaultPeriod(now = new Date()): { from: string; to: string } {
@@ -40,21 +41,23 @@ export function PeriodFields({ error }: { error: unknown }) {
       {fields.map((f) => {
         const message = fieldError(error, f.name)
         return (
-          <label key={f.name} className={filterStyles.field}>
-            {f.label} {t('reports.utc')}
-            <input
-              name={f.name}
-              type="date"
-              defaultValue={f.value}
-              aria-invalid={!!message || undefined}
-              aria-describedby={message ? `${f.name}-error` : undefined}
-            />
+          <div key={f.name} className={styles.field}>
+            <label className={filterStyles.field}>
+              {f.label} {t('reports.utc')}
+              <input
+                name={f.name}
+                type="date"
+                defaultValue={f.value}
+                aria-invalid={!!message || undefined}
+                aria-describedby={message ? `${f.name}-error` : undefined}
+              />
+            </label>
             {message && (
               <span id={`${f.name}-error`} className="field-error">
                 {message}
               </span>
             )}
-          </label>
+          </div>
         )
       })}
     </>

@@ -178,7 +178,7 @@ function GgrReport() {
       <DataTable
         caption={t('reports.ggr.caption', { group: t(`reports.groups.${group}`) })}
         columns={columns}
-        rows={data?.data}
+        rows={data?.data ?? (report.error ? [] : undefined)}
         rowKey={(r) => `${r.key}-${r.currency}`}
         loading={report.isFetching}
         empty={t('reports.ggr.empty')}
