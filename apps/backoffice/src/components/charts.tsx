@@ -7,7 +7,7 @@ import styles from './charts.module.css'
  */
 const WIDTH = 640
 const HEIGHT = 240
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 96 }
+const MARGIN = { top: 14, right: 14, bottom: 30, left: 112 }
 const PLOT_W = WIDTH - MARGIN.left - MARGIN.right
 const PLOT_H = HEIGHT - MARGIN.top - MARGIN.bottom
 
@@ -158,16 +158,6 @@ export function LineChart({
   return (
     <figure className={styles.figure}>
       <figcaption className={styles.caption}>{title}</figcaption>
-      <ul className={styles.legend}>
-        {series.map((s, n) => (
-          <li key={s.name}>
-            <svg width="28" height="10" aria-hidden="true" className={tones[n % tones.length]}>
-              <line x1="0" x2="28" y1="5" y2="5" />
-            </svg>
-            {s.name}
-          </li>
-        ))}
-      </ul>
       <svg
         className={styles.chart}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -190,6 +180,16 @@ export function LineChart({
           ))}
         </g>
       </svg>
+      <ul className={styles.legend}>
+        {series.map((s, n) => (
+          <li key={s.name}>
+            <svg width="28" height="10" aria-hidden="true" className={tones[n % tones.length]}>
+              <line x1="0" x2="28" y1="5" y2="5" />
+            </svg>
+            {s.name}
+          </li>
+        ))}
+      </ul>
     </figure>
   )
 }
