@@ -9,8 +9,10 @@ export interface Screen {
 
 /** The console's screens in the order of the side navigation; each shows only to who may view it. */
 export const SCREENS: readonly Screen[] = [
+  { path: '/dashboard', permission: 'dashboard:view', label: 'nav.dashboard' },
   { path: '/payments', permission: 'payments:view', label: 'nav.payments' },
   { path: '/verification', permission: 'verification:view', label: 'nav.verification' },
+  { path: '/reports', permission: 'reports:view', label: 'nav.reports' },
   { path: '/mail', permission: 'mail:view', label: 'nav.mail' },
   { path: '/staff', permission: 'staff:view', label: 'nav.staff' },
   { path: '/audit', permission: 'audit:view', label: 'nav.audit' },

@@ -54,6 +54,20 @@ export function createRouter() {
             lazy: async () => ({ Component: (await import('./no-screens.tsx')).NoScreens }),
           },
           {
+            path: 'dashboard',
+            loader: guarded('dashboard:view'),
+            lazy: async () => ({
+              Component: (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage,
+            }),
+          },
+          {
+            path: 'reports',
+            loader: guarded('reports:view'),
+            lazy: async () => ({
+              Component: (await import('../features/reports/reports-page.tsx')).ReportsPage,
+            }),
+          },
+          {
             path: 'staff',
             loader: guarded('staff:view'),
             lazy: async () => ({ Component: (await import('../features/staff/staff-page.tsx')).StaffPage }),

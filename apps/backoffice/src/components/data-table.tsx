@@ -23,6 +23,7 @@ export function DataTable<Row>({
   rowKey,
   loading,
   empty,
+  foot,
 }: {
   caption: string
   columns: Column<Row>[]
@@ -30,6 +31,8 @@ export function DataTable<Row>({
   rowKey: (row: Row) => string
   loading?: boolean
   empty?: string
+  /** Rows after the page's, such as totals over every page (a <tfoot>). */
+  foot?: ReactNode
 }) {
   const { t } = useI18n()
   const [params] = useSearchParams()
@@ -98,6 +101,7 @@ export function DataTable<Row>({
             </tr>
           )}
         </tbody>
+        {foot && <tfoot>{foot}</tfoot>}
       </table>
     </div>
   )
