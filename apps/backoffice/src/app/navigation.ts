@@ -9,6 +9,7 @@ export interface Screen {
 
 /** The console's screens in the order of the side navigation; each shows only to who may view it. */
 export const SCREENS: readonly Screen[] = [
+  { path: '/players', permission: 'players:view', label: 'nav.players' },
   { path: '/verification', permission: 'verification:view', label: 'nav.verification' },
   { path: '/mail', permission: 'mail:view', label: 'nav.mail' },
   { path: '/staff', permission: 'staff:view', label: 'nav.staff' },
