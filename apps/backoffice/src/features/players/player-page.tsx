@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent, type ReactNode } from 'react'
-import { Link, NavLink, Outlet, useParams } from 'react-router'
+import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { PlayerProfile } from '@aurum/shared/contracts/admin-players'
 import { ErrorNotice, FieldError, fieldError } from '../../components/field-errors.tsx'
@@ -125,7 +125,10 @@ export function PlayerPage() {
   const can = useCan()
   const queryClient = useQueryClient()
   const profile = useQuery(profileQuery(id))
-  const [notice, setNotice] = useState<string | null>(null)
+  const location = useLocation()
+  // A success notice belongs to the tab it was given on: another tab starts without it.
+  const [notice, setNoticeAt] = useState<{ text: string; at: string } | null>(null)
+  const setNotice = (text: string | null) => setNoticeAt(text ? { text, at: location.pathname } : null)
   const [confirmEnd, setConfirmEnd] = useState(false)
 
   const done = (message: string) => async (result?: PlayerProfile) => {
@@ -283,9 +286,9 @@ export function PlayerPage() {
           </div>
         )}
       </div>
-      {notice && (
+      {notice?.at === location.pathname && (
         <p className="notice notice-success" role="status">
-          {notice}
+          {notice.text}
         </p>
       )}
       <nav aria-label={t('players.tabs.label')}>

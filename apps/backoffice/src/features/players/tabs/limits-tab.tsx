@@ -95,7 +95,9 @@ function SetLimitForm({ id, currency }: { id: string; currency: string }) {
   const reasonError = fieldError(set.error, 'reason')
   return (
     <form className="form" onSubmit={submit} aria-labelledby="set-limit-title">
-      <h3 id="set-limit-title">{t('players.limits.set_title')}</h3>
+      <h3 id="set-limit-title" className={styles.formTitle}>
+        {t('players.limits.set_title')}
+      </h3>
       <p className="muted">{t('players.limits.set_explained')}</p>
       <label>
         {t('players.limits.type')}
