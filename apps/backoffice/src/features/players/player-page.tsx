@@ -132,7 +132,7 @@ export function PlayerPage() {
   const [confirmEnd, setConfirmEnd] = useState(false)
 
   const done = (message: string) => async (result?: PlayerProfile) => {
-    if (result && 'email' in result) queryClient.setQueryData(profileQuery(id).queryKey, result)
+    if (result) queryClient.setQueryData(profileQuery(id).queryKey, result)
     setNotice(message)
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: playerKey(id) }),
