@@ -10,6 +10,7 @@ export interface Screen {
 /** The console's screens in the order of the side navigation; each shows only to who may view it. */
 export const SCREENS: readonly Screen[] = [
   { path: '/dashboard', permission: 'dashboard:view', label: 'nav.dashboard' },
+  { path: '/players', permission: 'players:view', label: 'nav.players' },
   { path: '/payments', permission: 'payments:view', label: 'nav.payments' },
   { path: '/verification', permission: 'verification:view', label: 'nav.verification' },
   { path: '/reports', permission: 'reports:view', label: 'nav.reports' },

@@ -113,6 +113,82 @@ export function createRouter() {
             }),
           },
           {
+            path: 'players',
+            loader: guarded('players:view'),
+            lazy: async () => ({
+              Component: (await import('../features/players/players-page.tsx')).PlayersPage,
+            }),
+          },
+          {
+            path: 'players/:id',
+            loader: guarded('players:view'),
+            lazy: async () => ({
+              Component: (await import('../features/players/player-page.tsx')).PlayerPage,
+            }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/players/tabs/overview-tab.tsx')).OverviewTab,
+                }),
+              },
+              {
+                path: 'wallets',
+                lazy: async () => ({
+                  Component: (await import('../features/players/tabs/wallets-tab.tsx')).WalletsTab,
+                }),
+              },
+              {
+                path: 'ledger',
+                lazy: async () => ({
+                  Component: (await import('../features/players/tabs/ledger-tab.tsx')).LedgerTab,
+                }),
+              },
+              {
+                path: 'rounds',
+                lazy: async () => ({
+                  Component: (await import('../features/players/tabs/rounds-tab.tsx')).RoundsTab,
+                }),
+              },
+              {
+                path: 'payments',
+                lazy: async () => ({
+                  Component: (await import('../features/players/tabs/payments-tab.tsx')).PaymentsTab,
+                }),
+              },
+              {
+                path: 'limits',
+                lazy: async () => ({
+                  Component: (await import('../features/players/tabs/limits-tab.tsx')).LimitsTab,
+                }),
+              },
+              {
+                path: 'documents',
+                lazy: async () => ({
+                  Component: (await import('../features/players/tabs/documents-tab.tsx')).DocumentsTab,
+                }),
+              },
+              {
+                path: 'sessions',
+                lazy: async () => ({
+                  Component: (await import('../features/players/tabs/sessions-tab.tsx')).SessionsTab,
+                }),
+              },
+              {
+                path: 'notes',
+                lazy: async () => ({
+                  Component: (await import('../features/players/tabs/notes-tab.tsx')).NotesTab,
+                }),
+              },
+              {
+                path: 'audit',
+                lazy: async () => ({
+                  Component: (await import('../features/players/tabs/audit-tab.tsx')).AuditTab,
+                }),
+              },
+            ],
+          },
+          {
             path: 'verification',
             loader: guarded('verification:view'),
             lazy: async () => ({
