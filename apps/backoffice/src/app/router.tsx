@@ -4,6 +4,7 @@ import { meQuery } from '../features/auth/me.ts'
 import { queryClient } from './query-client.ts'
 import { SCREENS } from './navigation.ts'
 import { RouteError } from './route-error.tsx'
+import { Loading } from './loading.tsx'
 
 /** The signed-in member, or a redirect to the sign-in page that comes back here afterwards. */
 async function requireMember({ request }: LoaderFunctionArgs) {
@@ -32,14 +33,17 @@ export function createRouter() {
     [
       {
         path: '/sign-in',
+        hydrateFallbackElement: <Loading />,
         lazy: async () => ({ Component: (await import('../features/auth/sign-in-page.tsx')).SignInPage }),
       },
       {
         path: '/setup',
+        hydrateFallbackElement: <Loading />,
         lazy: async () => ({ Component: (await import('../features/auth/setup-page.tsx')).SetupPage }),
       },
       {
         path: '/',
+        hydrateFallbackElement: <Loading />,
         loader: requireMember,
         lazy: async () => ({ Component: (await import('./layout.tsx')).Layout }),
         errorElement: <RouteError />,

@@ -152,6 +152,11 @@ export function DashboardPage() {
             <li className="card">
               <h3>{t('dashboard.queues.withdrawals')}</h3>
               <QueueFigures rows={data.queues.withdrawals_pending} />
+              {can('payments:view') && (
+                <Link to="/payments?action=withdrawal&state=pending&sort=created_at">
+                  {t('dashboard.queues.open_withdrawals')}
+                </Link>
+              )}
             </li>
             <li className="card">
               <h3>{t('dashboard.queues.documents')}</h3>
@@ -164,6 +169,7 @@ export function DashboardPage() {
               <h3>{t('dashboard.queues.in_flight')}</h3>
               <QueueFigures rows={data.queues.payments_in_flight} />
               <p className="muted">{t('dashboard.queues.in_flight_note')}</p>
+              {can('payments:view') && <Link to="/payments/stuck">{t('dashboard.queues.open_stuck')}</Link>}
             </li>
           </ul>
           {data.totals.length === 0 ? (

@@ -20,6 +20,7 @@ interface ApprovalsPage {
 /** Where a request's subject is shown. */
 function subjectLink(a: ApprovalRequest): string | null {
   if (a.kind === 'withdrawal') return `/payments/${a.target_id}`
+  if (a.player_id) return `/players/${a.player_id}`
   return null
 }
 
