@@ -10,6 +10,8 @@ export interface Screen {
 /** The console's screens in the order of the side navigation; each shows only to who may view it. */
 export const SCREENS: readonly Screen[] = [
   { path: '/verification', permission: 'verification:view', label: 'nav.verification' },
+  { path: '/games', permission: 'games:view', label: 'nav.games' },
+  { path: '/content', permission: 'content:view', label: 'nav.content' },
   { path: '/mail', permission: 'mail:view', label: 'nav.mail' },
   { path: '/staff', permission: 'staff:view', label: 'nav.staff' },
   { path: '/audit', permission: 'audit:view', label: 'nav.audit' },
