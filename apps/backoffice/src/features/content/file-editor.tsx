@@ -76,9 +76,7 @@ function FileForm({ initial }: { initial: AdminFile | null }) {
   const [url, setUrl] = useState(initial?.url ?? '')
   const [categories, setCategories] = useState(initial?.categories.join(' ') ?? 'banner index-top')
   const [position, setPosition] = useState(String(initial?.position ?? 0))
-  const [texts, setTexts] = useState<Partial<Record<Locale, string>>>(
-    () => (initial?.translations ?? {}),
-  )
+  const [texts, setTexts] = useState<Partial<Record<Locale, string>>>(() => initial?.translations ?? {})
   const [groupDrafts, setGroupDrafts] = useState<Partial<Record<Locale, string>>>({})
   const [changed, setChanged] = useState<Locale[]>([])
   const [locale, setLocale] = useState<Locale>('en')

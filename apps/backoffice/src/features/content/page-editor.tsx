@@ -61,9 +61,7 @@ function PageForm({ initial }: { initial: AdminPage | null }) {
   const [categories, setCategories] = useState(initial?.categories.join(' ') ?? '')
   const [position, setPosition] = useState(String(initial?.position ?? 0))
   const [published, setPublished] = useState(initial?.published ?? false)
-  const [texts, setTexts] = useState<Partial<Record<Locale, Translation>>>(
-    () => (initial?.translations ?? {}),
-  )
+  const [texts, setTexts] = useState<Partial<Record<Locale, Translation>>>(() => initial?.translations ?? {})
   const [changed, setChanged] = useState<Locale[]>([])
   const [locale, setLocale] = useState<Locale>('en')
   const current = texts[locale] ?? EMPTY

@@ -48,9 +48,7 @@ function SnippetForm({ initial }: { initial: AdminSnippet | null }) {
   const queryClient = useQueryClient()
   const [id, setId] = useState(initial?.id ?? '')
   const [categories, setCategories] = useState(initial?.categories.join(' ') ?? '')
-  const [texts, setTexts] = useState<Partial<Record<Locale, string>>>(
-    () => (initial?.translations ?? {}),
-  )
+  const [texts, setTexts] = useState<Partial<Record<Locale, string>>>(() => initial?.translations ?? {})
   const [changed, setChanged] = useState<Locale[]>([])
   const [locale, setLocale] = useState<Locale>('en')
   const changedTexts = () => Object.fromEntries(changed.map((l) => [l, texts[l] ?? '']))
