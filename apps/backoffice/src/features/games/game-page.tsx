@@ -69,10 +69,12 @@ function GameForm({ game }: { game: AdminGame }) {
   })
   const e = save.error
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 })
-  const input = (name: string, error: string | undefined) => ({
+  const input = (name: string, error: string | undefined, hint = false) => ({
     id: `game-${name}`,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `game-${name}-error` : undefined,
+    'aria-describedby':
+      [hint ? `game-${name}-hint` : '', error ? `game-${name}-error` : ''].filter(Boolean).join(' ') ||
+      undefined,
     disabled: !editable,
   })
   const errors = {
@@ -140,9 +142,11 @@ function GameForm({ game }: { game: AdminGame }) {
         <input
           value={categories}
           onChange={(ev) => setCategories(ev.target.value)}
-          {...input('categories', errors.categories)}
+          {...input('categories', errors.categories, true)}
         />
-        <p className="muted">{t('games.categories_hint')}</p>
+        <p id="game-categories-hint" className="muted">
+          {t('games.categories_hint')}
+        </p>
         <FieldError id="game-categories-error" message={errors.categories} />
         <fieldset
           className={styles.fieldset}
@@ -168,17 +172,21 @@ function GameForm({ game }: { game: AdminGame }) {
         <input
           value={allowed}
           onChange={(ev) => setAllowed(ev.target.value)}
-          {...input('allowed', errors.allowed)}
+          {...input('allowed', errors.allowed, true)}
         />
-        <p className="muted">{t('games.allowed_hint')}</p>
+        <p id="game-allowed-hint" className="muted">
+          {t('games.allowed_hint')}
+        </p>
         <FieldError id="game-allowed-error" message={errors.allowed} />
         <label htmlFor="game-blocked">{t('games.blocked_countries')}</label>
         <input
           value={blocked}
           onChange={(ev) => setBlocked(ev.target.value)}
-          {...input('blocked', errors.blocked)}
+          {...input('blocked', errors.blocked, true)}
         />
-        <p className="muted">{t('games.blocked_hint')}</p>
+        <p id="game-blocked-hint" className="muted">
+          {t('games.blocked_hint')}
+        </p>
         <FieldError id="game-blocked-error" message={errors.blocked} />
         {editable && (
           <>
