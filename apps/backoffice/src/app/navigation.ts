@@ -13,6 +13,8 @@ export const SCREENS: readonly Screen[] = [
   { path: '/players', permission: 'players:view', label: 'nav.players' },
   { path: '/payments', permission: 'payments:view', label: 'nav.payments' },
   { path: '/verification', permission: 'verification:view', label: 'nav.verification' },
+  { path: '/games', permission: 'games:view', label: 'nav.games' },
+  { path: '/content', permission: 'content:view', label: 'nav.content' },
   { path: '/reports', permission: 'reports:view', label: 'nav.reports' },
   { path: '/mail', permission: 'mail:view', label: 'nav.mail' },
   { path: '/staff', permission: 'staff:view', label: 'nav.staff' },

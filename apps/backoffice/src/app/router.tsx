@@ -207,6 +207,67 @@ export function createRouter() {
             }),
           },
           {
+            path: 'games',
+            loader: guarded('games:view'),
+            lazy: async () => ({ Component: (await import('../features/games/games-page.tsx')).GamesPage }),
+          },
+          {
+            path: 'games/rounds',
+            loader: guarded('games:view'),
+            lazy: async () => ({ Component: (await import('../features/games/rounds-page.tsx')).RoundsPage }),
+          },
+          {
+            path: 'games/:id',
+            loader: guarded('games:view'),
+            lazy: async () => ({ Component: (await import('../features/games/game-page.tsx')).GamePage }),
+          },
+          {
+            path: 'content',
+            loader: guarded('content:view'),
+            lazy: async () => ({
+              Component: (await import('../features/content/pages-page.tsx')).ContentPagesPage,
+            }),
+          },
+          {
+            path: 'content/pages',
+            loader: () => redirect('/content'),
+          },
+          {
+            path: 'content/pages/:id',
+            loader: guarded('content:view'),
+            lazy: async () => ({
+              Component: (await import('../features/content/page-editor.tsx')).PageEditorPage,
+            }),
+          },
+          {
+            path: 'content/snippets',
+            loader: guarded('content:view'),
+            lazy: async () => ({
+              Component: (await import('../features/content/snippets-page.tsx')).ContentSnippetsPage,
+            }),
+          },
+          {
+            path: 'content/snippets/:id',
+            loader: guarded('content:view'),
+            lazy: async () => ({
+              Component: (await import('../features/content/snippet-editor.tsx')).SnippetEditorPage,
+            }),
+          },
+          {
+            path: 'content/files',
+            loader: guarded('content:view'),
+            lazy: async () => ({
+              Component: (await import('../features/content/files-page.tsx')).ContentFilesPage,
+            }),
+          },
+          {
+            path: 'content/files/:id',
+            loader: guarded('content:view'),
+            lazy: async () => ({
+              Component: (await import('../features/content/file-editor.tsx')).FileEditorPage,
+            }),
+          },
+          {
             path: 'mail',
             loader: guarded('mail:view'),
             lazy: async () => ({ Component: (await import('../features/mail/mail-page.tsx')).MailPage }),
