@@ -122,7 +122,7 @@ export class StaffService {
     const token = newToken()
     const expiresAt = new Date(this.clock.now().getTime() + STAFF_LINK_HOURS * 3_600_000)
     const link = `${this.options.publicOrigin}/backoffice/setup#${token}`
-    let deliver = () => undefined as void
+    let deliver: () => void = () => undefined
     const member = await this.db.transaction(async (tx) => {
       const role = await this.repo.role(input.roleId, tx)
       if (!role) throw new AppError('validation_failed', 422, { role_id: ['validation.one_of'] })
