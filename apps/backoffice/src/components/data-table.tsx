@@ -46,7 +46,9 @@ export function DataTable<Row>({
     return `${location.pathname}?${next.toString()}`
   }
   return (
-    <div className={styles.wrap}>
+    // A wide table scrolls sideways inside its frame: the frame takes the keyboard's focus so that
+    // arrow keys scroll it (axe: scrollable-region-focusable).
+    <div className={styles.wrap} tabIndex={0} role="region" aria-label={caption}>
       <table className={styles.table} aria-busy={loading || undefined}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
