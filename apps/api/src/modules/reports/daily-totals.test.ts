@@ -59,4 +59,27 @@ describe('daily totals', () => {
     await ctx.db.query(`UPDATE event_consumers SET position = 0 WHERE name = 'daily-totals'`)
     expect(await today()).toEqual(expected)
   })
+
+  it('leave a test account out from the moment it is marked, the GGR rows too', async () => {
+    const player = await registerPlayer(ctx.app)
+    await fund(ctx, player.sid, 5_000)
+    const session = await openRealSession(ctx, player.sid)
+    expect((await spin(ctx, session, 100, 0)).statusCode).toBe(200)
+    const before = await today()
+    const rows = async () =>
+      (
+        await ctx.db.query<{ rounds: number }>(
+          'SELECT coalesce(sum(rounds), 0)::int AS rounds FROM daily_player_games WHERE user_id = $1',
+          [player.id],
+        )
+      )[0]!.rounds
+    expect(await rows()).toBe(1)
+
+    await ctx.db.query('UPDATE users SET test_account = true WHERE id = $1', [player.id])
+    expect((await spin(ctx, session, 300, 100)).statusCode).toBe(200)
+    await fund(ctx, player.sid, 2_000)
+    // Counted before the mark, not after: the day's totals and the player's GGR rows stay as they were.
+    expect(await today()).toEqual(before)
+    expect(await rows()).toBe(1)
+  })
 })
