@@ -201,7 +201,7 @@ export async function createServices({
   const realityCheck = new RealityCheckService(db, config.REALITY_CHECK_MINUTES, () => clock.now())
   // The back office's content and games screens (docs/backoffice.md "Content", "Games").
   const contentAdmin = new ContentAdmin(db, caches, audit)
-  const catalogueAdmin = new CatalogueAdmin(db, caches, audit, (roundIds) => fairness.of(roundIds))
+  const catalogueAdmin = new CatalogueAdmin(db, caches, audit, (roundIds) => fairness.of(roundIds), clock)
   const reports = new ReportsService(db, clock, audit, fairness)
   const player = new PlayerService(db)
   const gdpr = new GdprReports(db, sessions, mail, clock)

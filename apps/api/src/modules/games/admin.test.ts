@@ -115,11 +115,16 @@ describe('the catalogue', () => {
     expect((await readOnly.call('GET', '/api/admin/games/999999999')).statusCode).toBe(404)
   })
 
-  it('a disabled game leaves the lobby and cannot be launched; enabled again, it is back; both audited', async () => {
+  it('a disabled game leaves the lobby, cannot be launched and its open frames take no more bets; enabled again, it is back; both audited', async () => {
     const heard: CacheInvalidation[] = []
     ctx.app.caches.subscribe((m) => heard.push(m))
     expect((await lobby()).map((g) => g.identifier)).toContain(GAME)
     expect(await launch()).toBe(200)
+    // A player in the middle of playing it.
+    const player = await registerPlayer(ctx.app, { currency: 'EUR' })
+    await fund(ctx, player.sid, 1_000)
+    const playing = await openRealSession(ctx, player.sid, GAME)
+    expect((await spin(ctx, playing, 100, 0)).statusCode).toBe(200)
 
     const off = await marketing.call('PATCH', `/api/admin/games/${gameId}`, {
       enabled: false,
@@ -130,6 +135,10 @@ describe('the catalogue', () => {
     expect(heard).toContainEqual({ scope: 'catalogue' })
     expect((await lobby()).map((g) => g.identifier)).not.toContain(GAME)
     expect(await launch()).toBe(404)
+    // The frame already open: its session closed with the change, the next bet is refused.
+    const refused = await spin(ctx, playing, 100, 0)
+    expect(refused.statusCode).toBe(401)
+    expect(refused.json()).toMatchObject({ code: 'session_expired' })
     // The back office still lists it, as disabled.
     const disabled = await readOnly.call('GET', '/api/admin/games?enabled=false')
     expect(disabled.json<{ data: Array<{ identifier: string }> }>().data.map((g) => g.identifier)).toEqual([
@@ -147,7 +156,7 @@ describe('the catalogue', () => {
       {
         actor_label: marketing.email,
         before: { enabled: true },
-        after: { enabled: false },
+        after: { enabled: false, sessions_closed: 1 },
         reason: 'Provider maintenance',
       },
       { actor_label: marketing.email, before: { enabled: false }, after: { enabled: true }, reason: null },

@@ -3,6 +3,7 @@ import type { AdminGame, AdminGameUpdateBody, AdminRound } from '@aurum/shared/c
 import type { Database } from '../../db/client.ts'
 import type { CacheBus } from '../../lib/cache-bus.ts'
 import { AppError } from '../../lib/errors.ts'
+import type { Clock } from '@aurum/db'
 import type { AuditLog, StaffContext } from '../audit/service.ts'
 import { GAME_PROVIDER } from './constants.ts'
 import {
@@ -66,6 +67,7 @@ export class CatalogueAdmin {
     private caches: CacheBus,
     private audit: AuditLog,
     private fairness: FairnessSource,
+    private clock: Clock,
   ) {
     this.repo = new CatalogueAdminRepository(db)
   }
@@ -121,12 +123,18 @@ export class CatalogueAdmin {
       if (!changed.length) return { row: game, changed }
       next.curated = [...new Set([...game.curated, ...changed.filter((f) => CURATED.has(f))])].sort()
       await this.repo.update(tx, id, next)
+      // A game taken out stops taking bets at once, also in the frames already open: its open
+      // sessions close (a round in flight is still paid, as after a self-exclusion).
+      const closed = game.enabled && !next.enabled ? await this.repo.closeSessions(tx, id, this.clock.now()) : 0
       await this.audit.record(tx, {
         actor: ctx.actor,
         action: 'game.updated',
         target: { type: 'game', id: game.identifier },
         before: Object.fromEntries(changed.map((f) => [f, game[f]])),
-        after: Object.fromEntries(changed.map((f) => [f, next[f]])),
+        after: {
+          ...Object.fromEntries(changed.map((f) => [f, next[f]])),
+          ...(closed ? { sessions_closed: closed } : {}),
+        },
         reason: change.reason || undefined,
         request: ctx.request,
       })

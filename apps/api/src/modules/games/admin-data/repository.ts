@@ -143,6 +143,15 @@ export class CatalogueAdminRepository {
     return rows.map((r) => r.slug)
   }
 
+  /** Closes the game's open sessions (it was taken out); how many. */
+  async closeSessions(tx: Executor, gameId: bigint, now: Date): Promise<number> {
+    const rows = await tx.query<{ id: string }>(
+      'UPDATE game_sessions SET closed_at = $2 WHERE game_id = $1 AND closed_at IS NULL RETURNING id',
+      [gameId.toString(), now],
+    )
+    return rows.length
+  }
+
   async update(
     tx: Executor,
     id: bigint,
