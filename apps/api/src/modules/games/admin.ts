@@ -125,7 +125,8 @@ export class CatalogueAdmin {
       await this.repo.update(tx, id, next)
       // A game taken out stops taking bets at once, also in the frames already open: its open
       // sessions close (a round in flight is still paid, as after a self-exclusion).
-      const closed = game.enabled && !next.enabled ? await this.repo.closeSessions(tx, id, this.clock.now()) : 0
+      const closed =
+        game.enabled && !next.enabled ? await this.repo.closeSessions(tx, id, this.clock.now()) : 0
       await this.audit.record(tx, {
         actor: ctx.actor,
         action: 'game.updated',
