@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   CONTENT_IMAGE_MAX_BYTES,
@@ -17,7 +17,8 @@ import { useI18n } from '../../lib/i18n.tsx'
 import { api } from '../../lib/http.ts'
 import {
   AllErrors,
-  ConfirmDelete,
+  DeleteItem,
+  EditorActions,
   errorsUnder,
   Field,
   LocaleSwitcher,
@@ -70,7 +71,6 @@ function FileForm({ initial }: { initial: AdminFile | null }) {
   const can = useCan()
   const editable = can('content:edit')
   const navigate = useNavigate()
-  const location = useLocation()
   const queryClient = useQueryClient()
   const [id, setId] = useState(initial?.id ?? '')
   const [url, setUrl] = useState(initial?.url ?? '')
@@ -143,7 +143,6 @@ function FileForm({ initial }: { initial: AdminFile | null }) {
   })
   const e = save.error
   const textError = fieldError(e, `translations.${locale}`)
-  const savedNotice = save.isSuccess || (location.state as { saved?: boolean } | null)?.saved
   const previewed = preview.data?.kind === 'file' ? preview.data.file : null
   const previewedBanner = previewed ? parseBanner(previewed.description) : null
   return (
@@ -313,38 +312,17 @@ function FileForm({ initial }: { initial: AdminFile | null }) {
             )}
           </div>
         </div>
-        <ErrorNotice error={save.error} />
-        {savedNotice && !save.isPending && !save.error && (
-          <p className="notice notice-success" role="status">
-            {t('content.saved')}
-          </p>
-        )}
-        <div className={styles.actions}>
-          {editable && (
-            <button type="submit" className="button button-primary" disabled={save.isPending}>
-              {t('content.save')}
-            </button>
-          )}
-          <button
-            type="button"
-            className="button"
-            disabled={preview.isPending || !id}
-            onClick={() => preview.mutate()}
-          >
-            {t('content.preview', { language: t(`languages.${locale}`) })}
-          </button>
-        </div>
+        <EditorActions
+          save={save}
+          editable={editable}
+          locale={locale}
+          canPreview={!!id}
+          onPreview={() => preview.mutate()}
+          previewPending={preview.isPending}
+        />
       </form>
       {initial && editable && (
-        <div className={styles.actions}>
-          <ErrorNotice error={remove.error} />
-          <ConfirmDelete
-            label={t('content.delete')}
-            question={t('content.files.delete_question', { id: initial.id })}
-            pending={remove.isPending}
-            onConfirm={() => remove.mutate()}
-          />
-        </div>
+        <DeleteItem remove={remove} question={t('content.files.delete_question', { id: initial.id })} />
       )}
       <AllErrors error={preview.error} />
       {previewed && (

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   AdminPage,
@@ -16,7 +16,8 @@ import { dateTime } from '../../lib/format.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import {
   AllErrors,
-  ConfirmDelete,
+  DeleteItem,
+  EditorActions,
   errorsUnder,
   Field,
   HtmlPreview,
@@ -54,7 +55,6 @@ function PageForm({ initial }: { initial: AdminPage | null }) {
   const can = useCan()
   const editable = can('content:edit')
   const navigate = useNavigate()
-  const location = useLocation()
   const queryClient = useQueryClient()
   const [slug, setSlug] = useState(initial?.slug ?? '')
   const [parent, setParent] = useState(initial?.parent_id == null ? '' : String(initial.parent_id))
@@ -114,7 +114,6 @@ function PageForm({ initial }: { initial: AdminPage | null }) {
   })
   const e = save.error
   const tr = (field: string) => fieldError(e, `translations.${locale}.${field}`)
-  const savedNotice = save.isSuccess || (location.state as { saved?: boolean } | null)?.saved
   return (
     <section className="page" aria-labelledby="page-title">
       <p>
@@ -245,38 +244,17 @@ function PageForm({ initial }: { initial: AdminPage | null }) {
             </div>
           </div>
         </div>
-        <ErrorNotice error={save.error} />
-        {savedNotice && !save.isPending && !save.error && (
-          <p className="notice notice-success" role="status">
-            {t('content.saved')}
-          </p>
-        )}
-        <div className={styles.actions}>
-          {editable && (
-            <button type="submit" className="button button-primary" disabled={save.isPending}>
-              {t('content.save')}
-            </button>
-          )}
-          <button
-            type="button"
-            className="button"
-            disabled={preview.isPending || !slug}
-            onClick={() => preview.mutate()}
-          >
-            {t('content.preview', { language: t(`languages.${locale}`) })}
-          </button>
-        </div>
+        <EditorActions
+          save={save}
+          editable={editable}
+          locale={locale}
+          canPreview={!!slug}
+          onPreview={() => preview.mutate()}
+          previewPending={preview.isPending}
+        />
       </form>
       {initial && editable && (
-        <div className={styles.actions}>
-          <ErrorNotice error={remove.error} />
-          <ConfirmDelete
-            label={t('content.delete')}
-            question={t('content.pages.delete_question', { slug: initial.slug })}
-            pending={remove.isPending}
-            onConfirm={() => remove.mutate()}
-          />
-        </div>
+        <DeleteItem remove={remove} question={t('content.pages.delete_question', { slug: initial.slug })} />
       )}
       <AllErrors error={preview.error} />
       {preview.data?.kind === 'page' && (

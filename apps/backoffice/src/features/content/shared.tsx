@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import type { UseMutationResult } from '@tanstack/react-query'
 import { NavLink, useLocation } from 'react-router'
 import { LOCALES, type Locale } from '@aurum/shared/locales'
 import { ErrorNotice } from '../../components/field-errors.tsx'
@@ -281,5 +282,72 @@ export function DeletedNotice() {
     <p className="notice notice-success" role="status">
       {t('content.deleted')}
     </p>
+  )
+}
+
+/**
+ * The end of an editor's form: what the save answered (a stored item's editor says "saved" after
+ * a save, or when the new item's editor sent it here), Save for those who may edit, and a preview
+ * in the language being edited.
+ */
+export function EditorActions({
+  save,
+  editable,
+  locale,
+  canPreview,
+  onPreview,
+  previewPending,
+}: {
+  save: Pick<UseMutationResult<unknown, Error, void>, 'error' | 'isPending' | 'isSuccess'>
+  editable: boolean
+  locale: Locale
+  canPreview: boolean
+  onPreview: () => void
+  previewPending: boolean
+}) {
+  const { t } = useI18n()
+  const location = useLocation()
+  const saved = save.isSuccess || (location.state as { saved?: boolean } | null)?.saved
+  return (
+    <>
+      <ErrorNotice error={save.error} />
+      {saved && !save.isPending && !save.error && (
+        <p className="notice notice-success" role="status">
+          {t('content.saved')}
+        </p>
+      )}
+      <div className={styles.actions}>
+        {editable && (
+          <button type="submit" className="button button-primary" disabled={save.isPending}>
+            {t('content.save')}
+          </button>
+        )}
+        <button type="button" className="button" disabled={previewPending || !canPreview} onClick={onPreview}>
+          {t('content.preview', { language: t(`languages.${locale}`) })}
+        </button>
+      </div>
+    </>
+  )
+}
+
+/** A stored item's delete, asked again before it happens. */
+export function DeleteItem({
+  remove,
+  question,
+}: {
+  remove: Pick<UseMutationResult<unknown, Error, void>, 'error' | 'isPending' | 'mutate'>
+  question: string
+}) {
+  const { t } = useI18n()
+  return (
+    <div className={styles.actions}>
+      <ErrorNotice error={remove.error} />
+      <ConfirmDelete
+        label={t('content.delete')}
+        question={question}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
+    </div>
   )
 }

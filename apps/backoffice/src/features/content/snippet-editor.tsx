@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   AdminPreview,
@@ -15,7 +15,8 @@ import { api } from '../../lib/http.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import {
   AllErrors,
-  ConfirmDelete,
+  DeleteItem,
+  EditorActions,
   errorsUnder,
   Field,
   HtmlPreview,
@@ -44,7 +45,6 @@ function SnippetForm({ initial }: { initial: AdminSnippet | null }) {
   const can = useCan()
   const editable = can('content:edit')
   const navigate = useNavigate()
-  const location = useLocation()
   const queryClient = useQueryClient()
   const [id, setId] = useState(initial?.id ?? '')
   const [categories, setCategories] = useState(initial?.categories.join(' ') ?? '')
@@ -88,7 +88,6 @@ function SnippetForm({ initial }: { initial: AdminSnippet | null }) {
       } satisfies AdminPreviewBody),
   })
   const e = save.error
-  const savedNotice = save.isSuccess || (location.state as { saved?: boolean } | null)?.saved
   return (
     <section className="page" aria-labelledby="snippet-title">
       <p>
@@ -152,38 +151,17 @@ function SnippetForm({ initial }: { initial: AdminSnippet | null }) {
             </div>
           </div>
         </div>
-        <ErrorNotice error={save.error} />
-        {savedNotice && !save.isPending && !save.error && (
-          <p className="notice notice-success" role="status">
-            {t('content.saved')}
-          </p>
-        )}
-        <div className={styles.actions}>
-          {editable && (
-            <button type="submit" className="button button-primary" disabled={save.isPending}>
-              {t('content.save')}
-            </button>
-          )}
-          <button
-            type="button"
-            className="button"
-            disabled={preview.isPending || !id}
-            onClick={() => preview.mutate()}
-          >
-            {t('content.preview', { language: t(`languages.${locale}`) })}
-          </button>
-        </div>
+        <EditorActions
+          save={save}
+          editable={editable}
+          locale={locale}
+          canPreview={!!id}
+          onPreview={() => preview.mutate()}
+          previewPending={preview.isPending}
+        />
       </form>
       {initial && editable && (
-        <div className={styles.actions}>
-          <ErrorNotice error={remove.error} />
-          <ConfirmDelete
-            label={t('content.delete')}
-            question={t('content.snippets.delete_question', { id: initial.id })}
-            pending={remove.isPending}
-            onConfirm={() => remove.mutate()}
-          />
-        </div>
+        <DeleteItem remove={remove} question={t('content.snippets.delete_question', { id: initial.id })} />
       )}
       <AllErrors error={preview.error} />
       {preview.data?.kind === 'snippet' && (
