@@ -49,7 +49,13 @@ describe('markers of harm', () => {
       busiest_day_count: 3,
     })
     expect(fired.deposits.amounts).toEqual([
-      { currency: 'EUR', amount: '21000', baseline_amount: '30000', per_day: '3000', baseline_per_day: '1000' },
+      {
+        currency: 'EUR',
+        amount: '21000',
+        baseline_amount: '30000',
+        per_day: '3000',
+        baseline_per_day: '1000',
+      },
     ])
     // One deposit more in the baseline: under 3 times.
     expect(

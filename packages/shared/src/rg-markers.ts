@@ -160,7 +160,10 @@ function depositFigures(input: MarkerInput): DepositFigures {
   const baselineRate = baselineCount / baselineDays
   // Amounts per day are rounded to whole minor units (bigint division).
   const scaled = (amount: bigint, span: Span) =>
-    ((amount * BigInt(DAY_MS)) / BigInt(Math.max(DAY_MS, span.end.getTime() - span.start.getTime()))).toString()
+    (
+      (amount * BigInt(DAY_MS)) /
+      BigInt(Math.max(DAY_MS, span.end.getTime() - span.start.getTime()))
+    ).toString()
   return {
     count,
     per_day: round2(windowRate),
@@ -226,7 +229,8 @@ export function evaluateMarkers(input: MarkerInput): MarkerResult {
   if (deposits.busiest_day_count >= t.depositsPerDayMin && windowRate >= t.depositsRatio * baselineRate)
     fired.push('deposits')
   if (play.longest_session_minutes >= t.sessionMinutes) fired.push('session')
-  if (nightPlayed >= t.nightMinutesMin * 60_000 && nightPlayed >= t.nightShare * totalMs) fired.push('night_play')
+  if (nightPlayed >= t.nightMinutesMin * 60_000 && nightPlayed >= t.nightShare * totalMs)
+    fired.push('night_play')
   if (input.reversedWithdrawals >= t.reversedWithdrawals) fired.push('reversed_withdrawals')
   return { deposits, play, reversed_withdrawals: input.reversedWithdrawals, fired }
 }
