@@ -4,7 +4,6 @@ import { createTestApp, registerPlayer, signIn, type TestContext } from '../../.
 import { signedInStaff, type SignedInStaff } from '../../../test/staff.ts'
 import { client, fund } from '../../payments/testing.ts'
 import { openRealSession, seedTestGames, spin, TEST_WALLET_SECRET } from '../../games/testing.ts'
-import { StaffRepository } from '../../staff/repository.ts'
 
 /**
  * The back office's responsible gambling (docs/backoffice.md "Responsible gambling"): the players
@@ -427,7 +426,9 @@ describe('permissions', () => {
   })
 
   it('grants the module to the builtin roles: owner and admin approve, support edits, read-only views', async () => {
-    const roles = await new StaffRepository(ctx.db).roles()
+    const roles = await ctx.db.query<{ name: string; permissions: Record<string, string> }>(
+      'SELECT name, permissions FROM staff_roles WHERE builtin',
+    )
     const of = (name: string) => roles.find((r) => r.name === name)?.permissions.responsible_gambling
     expect([
       of('owner'),
