@@ -161,7 +161,7 @@ export class RgService {
       email: r.email,
       country: r.country,
       test_account: r.test_account,
-      reality_check_minutes: r.reality_check_minutes === null ? null : Number(r.reality_check_minutes),
+      reality_check_minutes: r.reality_check_minutes,
       limits: byPlayer.get(r.id.toString()) ?? [],
       latest_change: iso(r.latest_change),
     }))
@@ -245,12 +245,12 @@ export class RgService {
             day: d.day,
             currency: d.currency,
             count: Number(d.n),
-            amount: BigInt(d.amount),
+            amount: d.amount,
           })),
           baselineDeposits: (bd.get(key) ?? []).map((d) => ({
             currency: d.currency,
             count: Number(d.n),
-            amount: BigInt(d.amount),
+            amount: d.amount,
           })),
           sessions: (gs.get(key) ?? []).map((s) => ({
             start: new Date(s.created_at),
@@ -290,7 +290,7 @@ export class RgService {
       const x = by(a)
       const y = by(b)
       const c = typeof x === 'string' ? x.localeCompare(String(y)) : x - Number(y)
-      return c !== 0 ? sign * c : sign * Number(BigInt(a.player.id) - BigInt(b.player.id) > 0n ? 1 : -1)
+      return c !== 0 ? sign * c : sign * (BigInt(a.player.id) > BigInt(b.player.id) ? 1 : -1)
     })
     return { span, rows }
   }
@@ -368,7 +368,7 @@ export class RgService {
         blocked: player.blocked_at !== null,
       },
       reality_check: {
-        minutes: chosen ? Number(player.reality_check_minutes) : this.deps.realityCheckDefault,
+        minutes: player.reality_check_minutes ?? this.deps.realityCheckDefault,
         chosen,
       },
       limits: limits.map(limitOf),
