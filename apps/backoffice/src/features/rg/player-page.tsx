@@ -171,7 +171,7 @@ export function RgPlayerPage() {
   if (!file.data) return <p className="muted">{t('table.loading')}</p>
   const f = file.data
   const limitColumns: Column<RgLimit>[] = [
-    { key: 'type', header: t('players.limits.type'), render: (l) => t(limitKeys(l).type) },
+    { key: 'type', header: t('rg.filters.kind'), render: (l) => t(limitKeys(l).type) },
     { key: 'period', header: t('players.limits.period'), render: (l) => t(limitKeys(l).period) },
     { key: 'value', header: t('players.limits.value'), render: limitValue },
     { key: 'state', header: t('rg.filters.state'), render: (l) => t(`rg.states.${l.state}`) },
