@@ -54,6 +54,7 @@ import { adminContentRoutes, uploadRoutes } from './modules/cms/admin-routes.ts'
 import { adminGameRoutes } from './modules/games/admin-routes.ts'
 import { adminPlayersRoutes } from './modules/admin/players/routes.ts'
 import { reportsRoutes } from './modules/reports/routes.ts'
+import { rgRoutes } from './modules/admin/rg/routes.ts'
 import { adminPaymentsRoutes } from './modules/admin-payments/routes.ts'
 import { approvalsRoutes } from './modules/approvals/routes.ts'
 import { adjustmentsRoutes } from './modules/adjustments/routes.ts'
@@ -296,6 +297,7 @@ export async function buildApp({
   await app.register(adminGameRoutes, { games: services.catalogueAdmin })
   await app.register(adminPlayersRoutes, { players: services.adminPlayers })
   await app.register(reportsRoutes, { reports: services.reports })
+  await app.register(rgRoutes, { rg: services.rg, now: () => services.clock.now() })
   await app.register(adminPaymentsRoutes, { adminPayments: services.adminPayments })
   await app.register(approvalsRoutes, { approvals: services.approvals })
   await app.register(adjustmentsRoutes, { adjustments: services.adjustments })

@@ -53,6 +53,7 @@ import { StaffRepository } from './modules/staff/repository.ts'
 import { StaffService } from './modules/staff/service.ts'
 import { OutgoingMail } from './modules/mail/service.ts'
 import { AdminPlayersService } from './modules/admin/players/service.ts'
+import { RgService } from './modules/admin/rg/service.ts'
 
 export interface ServiceOptions {
   config: Config
@@ -203,6 +204,8 @@ export async function createServices({
   const contentAdmin = new ContentAdmin(db, caches, audit)
   const catalogueAdmin = new CatalogueAdmin(db, caches, audit, (roundIds) => fairness.of(roundIds), clock)
   const reports = new ReportsService(db, clock, audit, fairness)
+  // The back office's responsible gambling (docs/backoffice.md "Responsible gambling").
+  const rg = new RgService({ db, audit, clock, realityCheckDefault: config.REALITY_CHECK_MINUTES })
   const player = new PlayerService(db)
   const gdpr = new GdprReports(db, sessions, mail, clock)
 
@@ -254,6 +257,7 @@ export async function createServices({
     catalogueAdmin,
     adminPlayers,
     reports,
+    rg,
     /** A server's background work: payments left in flight settled first, then the jobs and the event consumers. */
     async start(): Promise<void> {
       // Payments a stopped node left in flight are settled before this node serves.

@@ -16,6 +16,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/games', permission: 'games:view', label: 'nav.games' },
   { path: '/content', permission: 'content:view', label: 'nav.content' },
   { path: '/reports', permission: 'reports:view', label: 'nav.reports' },
+  { path: '/rg', permission: 'responsible_gambling:view', label: 'nav.rg' },
   { path: '/mail', permission: 'mail:view', label: 'nav.mail' },
   { path: '/staff', permission: 'staff:view', label: 'nav.staff' },
   { path: '/audit', permission: 'audit:view', label: 'nav.audit' },

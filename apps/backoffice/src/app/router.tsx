@@ -193,6 +193,25 @@ export function createRouter() {
             ],
           },
           {
+            path: 'rg',
+            loader: guarded('responsible_gambling:view'),
+            lazy: async () => ({
+              Component: (await import('../features/rg/players-page.tsx')).RgPlayersPage,
+            }),
+          },
+          {
+            path: 'rg/markers',
+            loader: guarded('responsible_gambling:view'),
+            lazy: async () => ({
+              Component: (await import('../features/rg/markers-page.tsx')).RgMarkersPage,
+            }),
+          },
+          {
+            path: 'rg/players/:id',
+            loader: guarded('responsible_gambling:view'),
+            lazy: async () => ({ Component: (await import('../features/rg/player-page.tsx')).RgPlayerPage }),
+          },
+          {
             path: 'verification',
             loader: guarded('verification:view'),
             lazy: async () => ({

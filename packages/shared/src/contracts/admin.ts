@@ -15,6 +15,7 @@ export const ADMIN_MODULES = [
   'mail',
   'staff',
   'audit',
+  'responsible_gambling',
 ] as const
 export type AdminModule = (typeof ADMIN_MODULES)[number]
 

@@ -175,6 +175,12 @@ export function PlayerPage() {
     <section className="page" aria-labelledby="player-title">
       <p>
         <Link to="/players">{t('players.back')}</Link>
+        {can('responsible_gambling:view') && (
+          <>
+            {' · '}
+            <Link to={`/rg/players/${p.id}`}>{t('players.rg_link')}</Link>
+          </>
+        )}
       </p>
       <div className={styles.header}>
         <div>
