@@ -175,7 +175,8 @@ export default fp(
         server: { middlewareMode: true, hmr: { port: 24_678 + (config.PORT % 1000) } },
         appType: 'custom',
       })
-      await app.register((await import('@fastify/middie')).default)
+      // The back office's development server (plugins/backoffice.ts) may have registered it already.
+      if (!app.hasDecorator('use')) await app.register((await import('@fastify/middie')).default)
       app.use(vite.middlewares)
       app.addHook('onClose', () => vite.close())
       loadRender = async () =>
