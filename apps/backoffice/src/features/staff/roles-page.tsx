@@ -63,8 +63,9 @@ export function RolesPage() {
       },
     })),
   ]
+  // The actions come right after the name: the matrix is wide and scrolls sideways.
   if (editable)
-    columns.push({
+    columns.splice(1, 0, {
       key: 'actions',
       header: t('staff.actions'),
       render: (r) =>
@@ -88,7 +89,7 @@ export function RolesPage() {
             </button>
           </div>
         ) : (
-          <div className="actions">
+          <div className={styles.cellActions}>
             <button
               type="button"
               className="button"
