@@ -16,6 +16,7 @@ export type MailTemplate =
   | 'document_approved'
   | 'document_rejected'
   | 'staff_invitation'
+  | 'staff_authenticator_reset'
 
 /**
  * Whether a template's message carries a one-time link, a token that acts for the player (confirms
@@ -34,6 +35,7 @@ export const ONE_TIME_LINK: Record<MailTemplate, boolean> = {
   document_approved: false,
   document_rejected: false,
   staff_invitation: true,
+  staff_authenticator_reset: true,
 }
 
 /** A row's template as stored: one not known here (an older or newer release's) counts as carrying a link. */

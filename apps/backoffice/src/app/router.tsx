@@ -149,6 +149,12 @@ export function createRouter() {
                 }),
               },
               {
+                path: 'adjustments',
+                lazy: async () => ({
+                  Component: (await import('../features/players/tabs/adjustments-tab.tsx')).AdjustmentsTab,
+                }),
+              },
+              {
                 path: 'rounds',
                 lazy: async () => ({
                   Component: (await import('../features/players/tabs/rounds-tab.tsx')).RoundsTab,

@@ -187,6 +187,15 @@ export const balanceAdjustment = z.object({
 export type BalanceAdjustment = z.infer<typeof balanceAdjustment>
 
 /**
+ * GET /api/admin/adjustments/thresholds: per currency, the amount (minor units, absolute value) above
+ * which an adjustment waits for a second member; "0" where every amount does.
+ */
+export const adjustmentThresholds = z.object({
+  thresholds: z.record(z.string(), z.string()),
+})
+export type AdjustmentThresholds = z.infer<typeof adjustmentThresholds>
+
+/**
  * The answer to an approval: `decided` (carried out: the payment as it now stands) or
  * `awaiting_second_approval` (above the threshold: the request a different member must approve).
  */

@@ -109,6 +109,16 @@ describe('balance adjustments', () => {
     expect((await adjust(payments, player.id, { amount_cents: 100 })).statusCode).toBe(403)
   })
 
+  it('tells the console each currency’s threshold: configured, else 1,000 EUR scaled; players:edit', async () => {
+    const answer = await agent.call('GET', '/api/admin/adjustments/thresholds')
+    expect(answer.statusCode).toBe(200)
+    const { thresholds } = answer.json<{ thresholds: Record<string, string> }>()
+    expect(thresholds.EUR).toBe('10000')
+    expect(thresholds.USD).toBe('100000')
+    expect(thresholds.JPY).toBe('150000')
+    expect((await payments.call('GET', '/api/admin/adjustments/thresholds')).statusCode).toBe(403)
+  })
+
   it('above the threshold waits for a different member with players:approve', async () => {
     const player = await registerPlayer(ctx.app, { currency: 'EUR' })
     const asked = await adjust(admin, player.id, { amount_cents: 50_000, reason: 'Jackpot paid by hand' })

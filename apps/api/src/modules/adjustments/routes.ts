@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   adjustmentBody,
+  adjustmentThresholds,
   adminIdParam,
   approveResult,
   balanceAdjustment,
@@ -42,6 +43,20 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod<{ adjustments: AdjustmentS
         BigInt(request.params.id),
         request.body,
       ),
+  )
+
+  app.get(
+    '/api/admin/adjustments/thresholds',
+    {
+      schema: {
+        tags,
+        summary:
+          'Per currency, the amount (minor units) above which an adjustment waits for a second member (FOUR_EYES_ADJUSTMENT)',
+        response: { 200: adjustmentThresholds, 401: errorResponse, 403: errorResponse },
+      },
+      config: { access: 'players:edit' },
+    },
+    async () => ({ thresholds: adjustments.thresholds() }),
   )
 
   app.get(

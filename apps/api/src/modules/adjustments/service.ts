@@ -1,4 +1,5 @@
 import type { Clock } from '@aurum/db'
+import { CURRENCIES } from '@aurum/shared/currencies'
 import type { AdjustmentBody, BalanceAdjustment } from '@aurum/shared/contracts/admin-payments'
 import type { Database, Executor } from '../../db/client.ts'
 import type { EventOutbox } from '../../events/outbox.ts'
@@ -126,6 +127,13 @@ export class AdjustmentService {
       adjustment: presentAdjustment(row),
       approval: approval ? presentApproval(approval) : null,
     }
+  }
+
+  /** Per known currency, the amount above which an adjustment needs a second member (minor units). */
+  thresholds(): Record<string, string> {
+    return Object.fromEntries(
+      CURRENCIES.map(({ code }) => [code, this.approvals.threshold('balance_adjustment', code).toString()]),
+    )
   }
 
   async list(userId: bigint): Promise<BalanceAdjustment[]> {

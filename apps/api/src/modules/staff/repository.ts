@@ -87,6 +87,19 @@ export class StaffRepository {
     )
   }
 
+  /**
+   * Puts an active member back to `invited` without credentials: the password and the authenticator
+   * are gone, the lockout cleared; a new set-up link sets both again.
+   */
+  async clearCredentials(tx: Executor, id: bigint): Promise<void> {
+    await tx.query(
+      `UPDATE staff_members SET status = 'invited', password_hash = NULL, totp_secret = NULL,
+         totp_last_step = NULL, failed_attempts = 0, locked_until = NULL
+       WHERE id = $1`,
+      [id.toString()],
+    )
+  }
+
   async activate(tx: Executor, id: bigint, step: number): Promise<void> {
     await tx.query(
       `UPDATE staff_members SET status = 'active', totp_last_step = $2, failed_attempts = 0, locked_until = NULL
@@ -265,6 +278,44 @@ export class StaffRepository {
        WHERE id = $1 AND NOT builtin AND NOT EXISTS (SELECT 1 FROM staff_roles WHERE name = $2 AND id <> $1)
        RETURNING 1`,
       [id.toString(), name, JSON.stringify(permissions)],
+    )
+    return rows.length === 1
+  }
+
+  /**
+   * Serialises the changes of roles (create, rename, delete) among themselves, so that the check of a
+   * name's uniqueness and of a role's use hold until the change commits; reads and the members'
+   * references to a role are not blocked.
+   */
+  async lockRoles(tx: Executor): Promise<void> {
+    await tx.query(`LOCK TABLE staff_roles IN SHARE ROW EXCLUSIVE MODE`)
+  }
+
+  /** The role's row locked for its change or deletion. */
+  async lockRole(tx: Executor, id: bigint): Promise<RoleRow | undefined> {
+    const [row] = await tx.query<RoleRow>(
+      `SELECT id, name, builtin, permissions FROM staff_roles WHERE id = $1 FOR UPDATE`,
+      [id.toString()],
+    )
+    return row
+  }
+
+  /** How many members (invited, active or disabled) hold the role. */
+  async roleMembers(tx: Executor, id: bigint): Promise<number> {
+    const [row] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM staff_members WHERE role_id = $1`,
+      [id.toString()],
+    )
+    return row!.n
+  }
+
+  /** Deletes a custom role no member holds; false otherwise. */
+  async deleteRole(tx: Executor, id: bigint): Promise<boolean> {
+    const rows = await tx.query(
+      `DELETE FROM staff_roles WHERE id = $1 AND NOT builtin
+         AND NOT EXISTS (SELECT 1 FROM staff_members WHERE role_id = $1)
+       RETURNING 1`,
+      [id.toString()],
     )
     return rows.length === 1
   }

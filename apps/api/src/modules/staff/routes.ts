@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply } from 'fastify'
 import {
+  roleBody,
   staffMe,
   staffMember,
   staffRole,
@@ -23,6 +24,9 @@ import type { StaffService } from './service.ts'
  * set-up links, members, roles and sign-in history. Each route declares its access
  * (`config.access`), which plugins/staff-session.ts checks before the handler.
  */
+/** A member's or a role's id in the path. */
+const idParam = z.strictObject({ id: z.string().regex(/^[1-9]\d{0,15}$/) })
+
 export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
   const tags = ['admin']
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store')
@@ -154,7 +158,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       schema: {
         tags,
         summary: 'Changes a member’s role or status (disabling ends their sessions); never one’s own',
-        params: z.strictObject({ id: z.string().regex(/^[1-9]\d{0,15}$/) }),
+        params: idParam,
         body: staffUpdateBody,
         response: { 200: staffMember, 401: errorResponse, 403: errorResponse, ...errorResponses },
       },
@@ -180,6 +184,73 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       config: { access: 'staff:view' },
     },
     async () => staff.roles(),
+  )
+
+  app.post(
+    '/api/admin/staff/:id/reset-2fa',
+    {
+      schema: {
+        tags,
+        summary:
+          'Resets a member’s authenticator: their password and authenticator are cleared, their sessions end and a new set-up link is e-mailed (answered too outside production); never one’s own',
+        params: idParam,
+        response: { 200: staffInvitation, 401: errorResponse, 403: errorResponse, ...errorResponses },
+      },
+      config: { access: 'staff:edit' },
+    },
+    async (request, reply) => {
+      noStore(reply)
+      return staff.resetAuthenticator(requireStaff(request), request.ctx, BigInt(request.params.id))
+    },
+  )
+
+  app.post(
+    '/api/admin/roles',
+    {
+      schema: {
+        tags,
+        summary: 'Creates a custom role; never one holding more than the member who creates it',
+        body: roleBody,
+        response: { 201: staffRole, 401: errorResponse, 403: errorResponse, ...errorResponses },
+      },
+      config: { access: 'staff:edit' },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await staff.createRole(requireStaff(request), request.ctx, request.body)),
+  )
+
+  app.patch(
+    '/api/admin/roles/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Renames a custom role or changes its permissions (its members see them on their next request); built-in roles are fixed',
+        params: idParam,
+        body: roleBody,
+        response: { 200: staffRole, 401: errorResponse, 403: errorResponse, ...errorResponses },
+      },
+      config: { access: 'staff:edit' },
+    },
+    async (request) =>
+      staff.updateRole(requireStaff(request), request.ctx, BigInt(request.params.id), request.body),
+  )
+
+  app.delete(
+    '/api/admin/roles/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a custom role that no member holds; built-in roles are fixed',
+        params: idParam,
+        response: { 204: z.null(), 401: errorResponse, 403: errorResponse, ...errorResponses },
+      },
+      config: { access: 'staff:edit' },
+    },
+    async (request, reply) => {
+      await staff.deleteRole(requireStaff(request), request.ctx, BigInt(request.params.id))
+      return reply.status(204).send(null)
+    },
   )
 
   app.get(

@@ -3,22 +3,25 @@ import { generateURI } from 'otplib'
 import QRCode from 'qrcode'
 import type { Clock, Executor } from '@aurum/db'
 import {
+  ADMIN_MODULES,
   grants,
   type Permission,
   type PermissionMatrix,
   type StaffMe,
   type StaffMember,
+  type StaffRole,
 } from '@aurum/shared/contracts/admin'
 import type { Database } from '../../db/client.ts'
 import type { RequestContext } from '../../lib/context.ts'
 import { AppError } from '../../lib/errors.ts'
+import { t } from '../../lib/i18n.ts'
 import { deriveSecret } from '../../lib/derive-secret.ts'
 import { SecretBox } from '../../lib/secret-box.ts'
 import { base32, checkTotp } from '../../lib/totp.ts'
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts'
 import type { MailService } from '../../lib/mail.ts'
 import type { AuditActor, AuditLog } from '../audit/service.ts'
-import type { StaffRepository, StaffRow } from './repository.ts'
+import type { RoleRow, StaffRepository, StaffRow } from './repository.ts'
 
 /** Failed sign-ins in a row before the account locks, and for how long. */
 export const STAFF_LOCK_AFTER = 5
@@ -125,7 +128,7 @@ export class StaffService {
     let deliver: () => void = () => undefined
     const member = await this.db.transaction(async (tx) => {
       const role = await this.repo.role(input.roleId, tx)
-      if (!role) throw new AppError('validation_failed', 422, { role_id: ['validation.one_of'] })
+      if (!role) throw new AppError('validation_failed', 422, { role_id: [oneOf(ctx, 'role_id')] })
       this.mayGrant(actor, role.permissions)
       const id = await this.repo.insert(tx, {
         email: input.email,
@@ -134,7 +137,7 @@ export class StaffService {
         invitedBy: actor.id,
       })
       if (id === undefined)
-        throw new AppError('validation_failed', 422, { email: ['validation.email_taken'] })
+        throw new AppError('validation_failed', 422, { email: [t(ctx.locale, 'validation.email_in_use')] })
       await this.repo.insertToken(tx, sha256(token), id, 'invite', expiresAt)
       await this.audit.record(tx, {
         actor: { id: actor.id, label: actor.email },
@@ -183,7 +186,7 @@ export class StaffService {
       let roleName = before.role_name
       if (change.roleId !== undefined) {
         const role = await this.repo.role(change.roleId, tx)
-        if (!role) throw new AppError('validation_failed', 422, { role_id: ['validation.one_of'] })
+        if (!role) throw new AppError('validation_failed', 422, { role_id: [oneOf(ctx, 'role_id')] })
         this.mayGrant(actor, role.permissions)
         roleName = role.name
       }
@@ -200,6 +203,132 @@ export class StaffService {
         request: request(ctx),
       })
       return toMember((await this.repo.byId(id, tx))!, this.clock.now())
+    })
+  }
+
+  /**
+   * Clears a member's authenticator and password (docs/security.md "Staff"): the member is put back
+   * to `invited`, their sessions end, and a new one-time set-up link (STAFF_LINK_HOURS) is e-mailed,
+   * with which they choose a password and enrol an authenticator again, as after an invitation. The
+   * old password and codes sign nobody in from then on. Never one's own account, never a member who
+   * holds more than the actor (only an owner resets an owner); only an active member's.
+   */
+  async resetAuthenticator(
+    actor: StaffActor,
+    ctx: RequestContext,
+    id: bigint,
+  ): Promise<{ member: StaffMember; link?: string }> {
+    if (id === actor.id) throw new AppError('own_account', 422)
+    const token = newToken()
+    const now = this.clock.now()
+    const expiresAt = new Date(now.getTime() + STAFF_LINK_HOURS * 3_600_000)
+    const link = `${this.options.publicOrigin}/backoffice/setup#${token}`
+    let deliver: () => void = () => undefined
+    const member = await this.db.transaction(async (tx) => {
+      const before = await this.repo.lockById(tx, id)
+      if (!before) throw new AppError('not_found', 404)
+      this.mayGrant(actor, before.permissions)
+      if (before.status !== 'active') throw new AppError('reset_not_active', 422)
+      await this.repo.clearCredentials(tx, id)
+      const ended = await this.repo.endSessionsOf(tx, id, 'authenticator_reset', now)
+      await this.repo.insertToken(tx, sha256(token), id, 'reset', expiresAt)
+      await this.audit.record(tx, {
+        actor: { id: actor.id, label: actor.email },
+        action: 'staff.authenticator_reset',
+        target: { type: 'staff', id },
+        before: { status: before.status, authenticator: 'enrolled', password: 'set' },
+        after: {
+          status: 'invited',
+          authenticator: 'none',
+          password: 'none',
+          sessions_ended: ended,
+          link_expires_at: expiresAt.toISOString(),
+        },
+        request: request(ctx),
+      })
+      deliver = await this.mail.record(
+        {
+          to: before.email,
+          template: 'staff_authenticator_reset',
+          locale: ctx.locale,
+          vars: { name: before.name, by: actor.member.name, link, hours: String(STAFF_LINK_HOURS) },
+        },
+        tx,
+      )
+      return toMember((await this.repo.byId(id, tx))!, now)
+    })
+    deliver()
+    return { member, ...(this.options.answerLinks ? { link } : {}) }
+  }
+
+  /**
+   * Creates a custom role. Nobody makes a role that holds more than they do (only an owner hands
+   * out approve on staff); names are unique.
+   */
+  async createRole(actor: StaffActor, ctx: RequestContext, input: RoleInput): Promise<StaffRole> {
+    const permissions = cleanMatrix(input.permissions)
+    this.mayGrant(actor, permissions)
+    return this.db.transaction(async (tx) => {
+      await this.repo.lockRoles(tx)
+      const id = await this.repo.insertRole(tx, input.name, permissions)
+      if (id === undefined) throw nameTaken(ctx)
+      await this.audit.record(tx, {
+        actor: { id: actor.id, label: actor.email },
+        action: 'staff.role_created',
+        target: { type: 'role', id },
+        after: { name: input.name, permissions },
+        request: request(ctx),
+      })
+      return presentRole((await this.repo.role(id, tx))!)
+    })
+  }
+
+  /**
+   * Renames a custom role or changes its permissions; its members see the new permissions on their
+   * next request (each request reads the member's role). Built-in roles are fixed; nobody edits a
+   * role that holds more than they do, nor gives it more.
+   */
+  async updateRole(actor: StaffActor, ctx: RequestContext, id: bigint, input: RoleInput): Promise<StaffRole> {
+    const permissions = cleanMatrix(input.permissions)
+    return this.db.transaction(async (tx) => {
+      await this.repo.lockRoles(tx)
+      const before = await this.repo.lockRole(tx, id)
+      if (!before) throw new AppError('not_found', 404)
+      if (before.builtin) throw new AppError('role_builtin', 422)
+      this.mayGrant(actor, before.permissions)
+      this.mayGrant(actor, permissions)
+      if (!(await this.repo.updateRole(tx, id, input.name, permissions))) throw nameTaken(ctx)
+      const changed = before.name !== input.name || !sameMatrix(before.permissions, permissions)
+      if (changed)
+        await this.audit.record(tx, {
+          actor: { id: actor.id, label: actor.email },
+          action: 'staff.role_updated',
+          target: { type: 'role', id },
+          before: { name: before.name, permissions: before.permissions },
+          after: { name: input.name, permissions },
+          request: request(ctx),
+        })
+      return presentRole((await this.repo.role(id, tx))!)
+    })
+  }
+
+  /** Deletes a custom role that no member holds (invited and disabled members count). */
+  async deleteRole(actor: StaffActor, ctx: RequestContext, id: bigint): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.repo.lockRoles(tx)
+      const before = await this.repo.lockRole(tx, id)
+      if (!before) throw new AppError('not_found', 404)
+      if (before.builtin) throw new AppError('role_builtin', 422)
+      this.mayGrant(actor, before.permissions)
+      if ((await this.repo.roleMembers(tx, id)) > 0) throw new AppError('role_in_use', 422)
+      if (!(await this.repo.deleteRole(tx, id))) throw new AppError('role_in_use', 422)
+      await this.audit.record(tx, {
+        actor: { id: actor.id, label: actor.email },
+        action: 'staff.role_deleted',
+        target: { type: 'role', id },
+        before: { name: before.name, permissions: before.permissions },
+        request: request(ctx),
+      })
     })
   }
 
@@ -444,8 +573,8 @@ export class StaffService {
     return (await this.repo.list()).map((row) => toMember(row, now))
   }
 
-  async roles() {
-    return (await this.repo.roles()).map((role) => ({ ...role, id: Number(role.id) }))
+  async roles(): Promise<StaffRole[]> {
+    return (await this.repo.roles()).map(presentRole)
   }
 
   async signIns(staffId: bigint | null, limit = 100) {
@@ -460,6 +589,32 @@ export class StaffService {
     return checkTotp(secret, code, lastStep, this.clock.now())
   }
 }
+
+export interface RoleInput {
+  name: string
+  permissions: PermissionMatrix
+}
+
+const presentRole = (role: RoleRow): StaffRole => ({ ...role, id: Number(role.id) })
+
+/** A matrix as stored: the modules in their fixed order, no module without a level. */
+function cleanMatrix(matrix: PermissionMatrix): PermissionMatrix {
+  const clean: PermissionMatrix = {}
+  for (const module of ADMIN_MODULES) {
+    const level = matrix[module]
+    if (level) clean[module] = level
+  }
+  return clean
+}
+
+const sameMatrix = (a: PermissionMatrix, b: PermissionMatrix) =>
+  ADMIN_MODULES.every((module) => a[module] === b[module])
+
+const oneOf = (ctx: RequestContext, field: string) =>
+  t(ctx.locale, 'validation.one_of', { field: t(ctx.locale, `fields.${field}`) })
+
+const nameTaken = (ctx: RequestContext) =>
+  new AppError('validation_failed', 422, { name: [t(ctx.locale, 'validation.name_taken')] })
 
 /** The request an audit entry records. */
 const request = (ctx: RequestContext) => ({

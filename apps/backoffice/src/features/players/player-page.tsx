@@ -7,6 +7,7 @@ import { useCan } from '../auth/me.ts'
 import { api } from '../../lib/http.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { playerKey, playerName, profileQuery } from './api.ts'
+import { AdjustBalance } from './adjust-balance.tsx'
 import styles from './players.module.css'
 
 /** The player 360's tabs, each a nested route loading its own endpoint. */
@@ -14,6 +15,7 @@ const TABS = [
   { path: '', label: 'players.tabs.overview' },
   { path: 'wallets', label: 'players.tabs.wallets' },
   { path: 'ledger', label: 'players.tabs.ledger' },
+  { path: 'adjustments', label: 'players.tabs.adjustments' },
   { path: 'rounds', label: 'players.tabs.rounds' },
   { path: 'payments', label: 'players.tabs.payments' },
   { path: 'limits', label: 'players.tabs.limits' },
@@ -137,6 +139,8 @@ export function PlayerPage() {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: playerKey(id) }),
       queryClient.invalidateQueries({ queryKey: ['players', 'search'] }),
+      // A balance adjustment above the threshold waits in the approvals inbox.
+      queryClient.invalidateQueries({ queryKey: ['approvals'] }),
     ])
   }
   const block = useMutation({
@@ -242,6 +246,13 @@ export function PlayerPage() {
                   onConfirm={(reason) => block.mutate({ action: 'block', reason })}
                 />
               ))}
+            {can('players:edit') && (
+              <AdjustBalance
+                playerId={id}
+                defaultCurrency={p.currency}
+                onDone={(message) => done(message)()}
+              />
+            )}
             {can('players:approve') && p.two_factor_enabled && (
               <ReasonAction
                 name="two-factor"

@@ -1,25 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
-import type { z } from 'zod'
-import type { playerWallets } from '@aurum/shared/contracts/admin-players'
 import { DataTable, type Column } from '../../../components/data-table.tsx'
 import { ErrorNotice } from '../../../components/field-errors.tsx'
-import { api } from '../../../lib/http.ts'
 import { money } from '../../../lib/format.ts'
 import { useI18n } from '../../../lib/i18n.tsx'
-import { playerKey } from '../api.ts'
+import { walletsQuery, type PlayerWallets } from '../api.ts'
 
-type Wallets = z.infer<typeof playerWallets>
-type Wallet = Wallets['data'][number]
+type Wallet = PlayerWallets['data'][number]
 
 /** The balances per currency, from the ledger's accounts. */
 export function WalletsTab() {
   const { t, locale } = useI18n()
   const { id = '' } = useParams()
-  const wallets = useQuery({
-    queryKey: [...playerKey(id), 'wallets'],
-    queryFn: () => api<Wallets>('GET', `/api/admin/players/${id}/wallets`),
-  })
+  const wallets = useQuery(walletsQuery(id))
   const columns: Column<Wallet>[] = [
     {
       key: 'currency',
