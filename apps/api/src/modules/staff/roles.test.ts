@@ -118,6 +118,7 @@ describe('custom roles', () => {
       verification: 'view',
       games: 'view',
       mail: 'edit',
+      responsible_gambling: 'edit',
     })
 
     // An administrator (staff:edit) cannot make a role that approves on staff, nor edit one that does.
