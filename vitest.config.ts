@@ -37,6 +37,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // The files of a worker share its module graph: the app is imported once a worker, not
+          // once a file (about 4 s of a file's time: docs/performance.md "The test suite"). Each
+          // file still builds its own app on a database of its own.
+          isolate: false,
         },
       },
       {
