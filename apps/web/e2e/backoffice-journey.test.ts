@@ -300,6 +300,15 @@ describe('back office', () => {
       await playerPage.goto(base + '/users/verification', { waitUntil: 'networkidle' })
       await expect.poll(state).toBe('Approved')
       await playerPage.getByTestId('kind-identity').getByText('Approved').waitFor()
+    } catch (error) {
+      // The pages as they were, before their browsers close.
+      for (const [name, shown] of [
+        ['backoffice-kyc-failed', kyc.page],
+        ['backoffice-kyc-player-failed', player.context.pages()[0]],
+      ] as const) {
+        if (shown) await screenshot(shown, name).catch(() => undefined)
+      }
+      throw error
     } finally {
       await kyc.browser.close()
       await player.close()
@@ -373,6 +382,15 @@ describe('back office', () => {
       await save()
       await expect.poll(() => shows(seeded), { timeout: 5_000 }).toBe(1)
       expect(marketing.problems).toEqual([])
+    } catch (error) {
+      // The pages as they were, before their browsers close.
+      for (const [name, shown] of [
+        ['backoffice-marketing-failed', marketing.page],
+        ['backoffice-marketing-visitor-failed', visitor.context.pages()[0]],
+      ] as const) {
+        if (shown) await screenshot(shown, name).catch(() => undefined)
+      }
+      throw error
     } finally {
       await marketing.browser.close()
       await visitor.close()
@@ -392,6 +410,10 @@ describe('back office', () => {
   }, 120_000)
 
   it('axe finds nothing on any screen of the back office', async () => {
+    onTestFailed(async () => {
+      console.error(`backoffice axe loop failed at ${page.url()}`)
+      await screenshot(page, 'backoffice-axe-failed')
+    })
     const screen = (path: string) => `${base}/backoffice${path}`
     /** The screen settled: its heading shown, nothing loading. */
     const settled = async () => {
