@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useNavigate } from 'react-router'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { grants } from '@aurum/shared/contracts/admin'
-import { useMe } from '../features/auth/me.ts'
+import { meQuery } from '../features/auth/me.ts'
 import { api } from '../lib/http.ts'
 import { LANGUAGES, LOCALE_STORAGE_KEY, useI18n } from '../lib/i18n.tsx'
 import { SCREENS } from './navigation.ts'
@@ -10,7 +10,9 @@ import styles from './layout.module.css'
 /** The console's frame: who is signed in, the screens their role opens, and the screen itself. */
 export function Layout() {
   const { t, locale } = useI18n()
-  const me = useMe()
+  // Not useMe: the frame may render once more without a member while it leaves (the router renders
+  // the sign-in page in a transition, after its navigation resolved and the member was dropped).
+  const me = useQuery(meQuery).data
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const signOut = useMutation({
@@ -22,6 +24,7 @@ export function Layout() {
       queryClient.setQueryData(['me'], null)
     },
   })
+  if (!me) return null
   const screens = SCREENS.filter((s) => grants(me.permissions, s.permission))
   return (
     <div className={styles.frame}>
