@@ -1,6 +1,6 @@
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { axe, launch, screenshot, watchConsole } from './browser.ts'
 import { answerNotices, depositByCard, registerPlayer } from './players.ts'
 import { invitedMember, signIn, totpCode } from './staff.ts'
@@ -468,6 +468,8 @@ describe('back office', () => {
       '/payments/approvals',
       '/games/rounds',
       '/reports',
+      '/rg',
+      '/rg/markers',
       ...details,
     ]) {
       await check(path)
@@ -478,6 +480,7 @@ describe('back office', () => {
     for (const tab of [
       'wallets',
       'ledger',
+      'adjustments',
       'rounds',
       'payments',
       'limits',
@@ -488,6 +491,20 @@ describe('back office', () => {
     ]) {
       await check(`${player}/${tab}`)
     }
+    // The player's responsible-gambling file.
+    await check(player.replace('/players/', '/rg/players/'))
+    // The forms that open on a screen: a balance adjustment, a new custom role.
+    const opened = async (path: string, control: string, shown: () => Locator) => {
+      await check(path)
+      const before = problems.length
+      await page.locator('summary, button').filter({ hasText: control }).first().click()
+      await shown().waitFor()
+      const found = await axe(page)
+      if (found.length) violations[`${path} ${control}`] = found.map((v) => `${v.id}: ${v.help}`)
+      if (problems.length > before) consoleProblems[`${path} ${control}`] = problems.slice(before)
+    }
+    await opened(player, 'Adjust balance', () => page.locator('details[open] form').first())
+    await opened('/staff/roles', 'New role', () => page.getByRole('heading', { name: 'New role', level: 2 }))
     expect(violations).toEqual({})
     expect(consoleProblems).toEqual({})
   }, 120_000)
