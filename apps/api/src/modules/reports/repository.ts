@@ -96,7 +96,7 @@ export class ReportsRepository {
       'SELECT id FROM users WHERE id = ANY($1::bigint[]) AND test_account',
       [userIds.map(String)],
     )
-    return new Set(rows.map((row) => BigInt(row.id)))
+    return new Set(rows.map((row) => row.id))
   }
 
   /** Adds a batch's rounds to `daily_player_games`, one row per day, currency, game and player, in one statement. */
