@@ -18,6 +18,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // packages/db's files open an embedded database in their hooks: seconds on a loaded
+          // machine (one took over 10 s, the default, beside the api suite under Node 24).
+          hookTimeout: 60_000,
         },
       },
       {
