@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { displayAmount, formatAmount, inputUnit, majorToMinor, minorToMajor, parseAmount } from './money.ts'
+import {
+  amountProblemMessage,
+  displayAmount,
+  formatAmount,
+  inputUnit,
+  majorToMinor,
+  minorToMajor,
+  parseAmount,
+} from './money.ts'
 
 describe('money (spec §9)', () => {
   it('converts minor and major units exactly', () => {
@@ -95,5 +103,21 @@ describe('parseAmount: the one parser of typed amounts', () => {
     expect(cents('', 'en')).toBe('empty')
     expect(cents('   ', 'en')).toBe('empty')
     expect(cents('99999999999999999', 'en')).toBe('too_large')
+  })
+})
+
+describe('amountProblemMessage: the message of a refused amount, for any catalogue', () => {
+  const refused = (text: string, minorPerUnit: number, locale: string) => {
+    const parsed = parseAmount(text, minorPerUnit, locale)
+    if (parsed.ok) throw new Error(`${text} was taken`)
+    return amountProblemMessage(parsed, 'EUR')
+  }
+  it('names the key and its values, with an example in the locale’s notation', () => {
+    expect(refused('12.345', 100, 'en')).toEqual({ key: 'decimals', vars: { unit: 'EUR', count: 2 } })
+    expect(refused('12.5', 1, 'en')).toEqual({ key: 'whole', vars: { unit: 'EUR' } })
+    expect(refused('', 100, 'de')).toEqual({ key: 'invalid', vars: { example: '12,50' } })
+    expect(refused('abc', 1, 'en')).toEqual({ key: 'invalid', vars: { example: '50' } })
+    expect(refused('1e3', 100, 'en')).toEqual({ key: 'exponent', vars: {} })
+    expect(refused('-5', 100, 'en')).toEqual({ key: 'negative', vars: {} })
   })
 })

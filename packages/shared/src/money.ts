@@ -26,6 +26,31 @@ export type ParsedAmount =
       decimal: string
     }
 
+/**
+ * A refused amount's message, for any app's catalogue: the last segment of its key (`whole`,
+ * `decimals`, `separator`, `invalid`, else the problem itself, such as `exponent`) and its values.
+ * An `example` in the locale's notation shows the way to write it.
+ */
+export function amountProblemMessage(
+  parsed: { problem: string; decimals: number; decimal: string },
+  unit: string,
+): { key: string; vars: Record<string, string | number> } {
+  const example = parsed.decimals > 0 ? `12${parsed.decimal}50` : '50'
+  switch (parsed.problem) {
+    case 'decimals':
+      return parsed.decimals === 0
+        ? { key: 'whole', vars: { unit } }
+        : { key: 'decimals', vars: { unit, count: parsed.decimals } }
+    case 'separator':
+      return { key: 'separator', vars: { decimal: parsed.decimal, example } }
+    case 'invalid':
+    case 'empty':
+      return { key: 'invalid', vars: { example } }
+    default:
+      return { key: parsed.problem, vars: {} }
+  }
+}
+
 const separatorsCache = new Map<string, { group: string; decimal: string }>()
 
 /** The locale's digit-group and decimal separators, as Intl writes them ("1,234.5", "1.234,5", "1 234,5"). */

@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { approveResult } from '@aurum/shared/contracts/admin-payments'
-import { inputUnit } from '@aurum/shared/money'
+import { amountProblemMessage, inputUnit } from '@aurum/shared/money'
 import { ErrorNotice, FieldError, fieldError } from '../../components/field-errors.tsx'
 import { api } from '../../lib/http.ts'
 import { money } from '../../lib/format.ts'
@@ -227,24 +227,6 @@ function amountMessage(
   parsed: Extract<AdjustmentAmount, { ok: false }>,
   unit: string,
 ): string {
-  const example = parsed.decimals > 0 ? `12${parsed.decimal}50` : '50'
-  switch (parsed.problem) {
-    case 'decimals':
-      return parsed.decimals === 0
-        ? t('players.adjust.errors.whole', { unit })
-        : t('players.adjust.errors.decimals', { unit, count: parsed.decimals })
-    case 'separator':
-      return t('players.adjust.errors.separator', { decimal: parsed.decimal, example })
-    case 'invalid':
-    case 'empty':
-      return t('players.adjust.errors.invalid', { example })
-    case 'zero':
-      return t('players.adjust.errors.zero')
-    case 'exponent':
-      return t('players.adjust.errors.exponent')
-    case 'negative':
-      return t('players.adjust.errors.negative')
-    case 'too_large':
-      return t('players.adjust.errors.too_large')
-  }
+  const { key, vars } = amountProblemMessage(parsed, unit)
+  return t(`players.adjust.errors.${key}`, vars)
 }

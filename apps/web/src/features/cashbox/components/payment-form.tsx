@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateActio
 import { useTranslation } from '../../../lib/translation.tsx'
 import type { TFunction } from '../../../lib/i18n.ts'
 import {
+  amountProblemMessage as sharedAmountMessage,
   currencyDefinition,
   displayAmount,
   expiryMessageKey,
@@ -181,20 +182,8 @@ export function amountProblemMessage(
   parsed: Extract<ParsedAmount, { ok: false }>,
   unit: string,
 ): string {
-  const example = parsed.decimals > 0 ? `12${parsed.decimal}50` : '50'
-  switch (parsed.problem) {
-    case 'decimals':
-      return parsed.decimals === 0
-        ? t('cashbox.amount_error_whole', { unit })
-        : t('cashbox.amount_error_decimals', { unit, count: parsed.decimals })
-    case 'separator':
-      return t('cashbox.amount_error_separator', { decimal: parsed.decimal, example })
-    case 'invalid':
-    case 'empty':
-      return t('cashbox.amount_error_invalid', { example })
-    default:
-      return t(`cashbox.amount_error_${parsed.problem}`)
-  }
+  const { key, vars } = sharedAmountMessage(parsed, unit)
+  return t(`cashbox.amount_error_${key}`, vars)
 }
 
 const AUTOCOMPLETE: Record<string, string> = { card_number: 'cc-number', expiry: 'cc-exp', cvv: 'cc-csc' }
