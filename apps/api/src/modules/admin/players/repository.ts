@@ -154,6 +154,20 @@ export function searchStatement(
 }
 
 /** The back office's reads and writes of players (docs/backoffice.md "Players"). */
+/** A row of user_limits as the back office reads it (the player 360, responsible gambling). */
+export interface LimitHistoryRow {
+  id: bigint
+  type: string
+  period: string | null
+  lifetime: string | null
+  amounts: Record<string, number>
+  pending: unknown
+  pending_removal: boolean
+  ends_at: Date | null
+  created_at: Date
+  removed_at: Date | null
+}
+
 export class AdminPlayersRepository {
   constructor(private db: Database) {}
 
@@ -265,18 +279,7 @@ export class AdminPlayersRepository {
 
   /** Every limit the player ever had, newest first (removed ones too): the limits' history. */
   limitHistory(userId: bigint) {
-    return this.db.query<{
-      id: bigint
-      type: string
-      period: string | null
-      lifetime: string | null
-      amounts: Record<string, number>
-      pending: unknown
-      pending_removal: boolean
-      ends_at: Date | null
-      created_at: Date
-      removed_at: Date | null
-    }>(
+    return this.db.query<LimitHistoryRow>(
       `SELECT id, type, period, lifetime, amounts, pending, pending_removal, ends_at, created_at, removed_at
        FROM user_limits WHERE user_id = $1 ORDER BY id DESC LIMIT 500`,
       [userId.toString()],

@@ -1,5 +1,6 @@
 import type { RgKind, RgState } from '@aurum/shared/contracts/admin-rg'
 import type { Database, Executor } from '../../../db/client.ts'
+import type { LimitHistoryRow } from '../players/repository.ts'
 
 export interface RgPlayerFilters {
   kind?: RgKind
@@ -27,18 +28,8 @@ export interface RgPlayerListRow {
   latest_change: Date | null
 }
 
-export interface RgLimitRow {
-  id: bigint
+export interface RgLimitRow extends LimitHistoryRow {
   user_id: bigint
-  type: string
-  period: string | null
-  lifetime: string | null
-  amounts: Record<string, number>
-  pending: unknown
-  pending_removal: boolean
-  ends_at: Date | null
-  created_at: Date
-  removed_at: Date | null
   state: RgState
 }
 
